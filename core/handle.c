@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The descriptor table, the dummy chips, handle_IRQ_event() and the
+ * monolithic __do_IRQ() baseline. Follows kernel/irq/handle.c of 2.6.18.
+ *
+ * __do_IRQ() is kept exactly as 2.6.18 had it because it is the design the
+ * flow handlers are measured against: it acks, commits to handling with
+ * PENDING/INPROGRESS, re-runs the actions once per instance that arrived
+ * while they ran, and always calls ->end.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include "internals.h"
+
+struct irq_desc irq_desc[NR_IRQS];
+unsigned int kstat_irqs_table[NR_CPUS][NR_IRQS];
+
+/**
+ * handle_bad_irq - handle spurious and unhandled irqs
+ * @irq: the interrupt number
+ * @desc: description of the interrupt
+ *
+ * Handles spurious and unhandled IRQs. It also prints a debug message.
+ */
+void handle_bad_irq(unsigned int irq, struct irq_desc *desc)
+{
+	irqlab_trace_flow(irq, "bad");
+	print_irq_desc(irq, desc);
+	kstat_incr_irqs_this_cpu(irq);
+	ack_bad_irq(irq);
+}
+
+/* Generic no controller code */
+static void noop(unsigned int irq)
+{
+	(void)irq;
+}
+
+static unsigned int noop_ret(unsigned int irq)
+{
+	(void)irq;
+	return 0;
+}
+
+static void ack_bad(unsigned int irq)
+{
+	print_irq_desc(irq, irq_desc + irq);
+	ack_bad_irq(irq);
+}
+
+/* Generic no controller implementation */
+struct irq_chip no_irq_chip = {
+	.name		= "none",
+	.startup	= noop_ret,
+	.shutdown	= noop,
+	.enable		= noop,
+	.disable	= noop,
+	.ack		= ack_bad,
+	.end		= noop,
+};
+
+/* Generic dummy implementation which can be used for real dumb
+ * interrupt sources */
+struct irq_chip dummy_irq_chip = {
+	.name		= "dummy",
+	.startup	= noop_ret,
+	.shutdown	= noop,
+	.enable		= noop,
+	.disable	= noop,
+	.ack		= noop,
+	.mask		= noop,
+	.unmask		= noop,
+	.end		= noop,
+};
+
+/**
+ * handle_IRQ_event - irq action chain handler
+ * @irq: the interrupt number
+ * @action: the interrupt action chain for this irq
+ *
+ * Handles the action chain of an irq event. Interrupts are enabled while
+ * the handlers run unless the first action asked for SA_INTERRUPT, so the
+ * simulated CPU may take other vectors here, as a 2.6.18 kernel did.
+ */
+irqreturn_t handle_IRQ_event(unsigned int irq, struct irqaction *action)
+{
+	irqreturn_t ret, retval = IRQ_NONE;
+	unsigned int index = 0;
+
+	if (!(action->flags & SA_INTERRUPT))
+		local_irq_enable();
+
+	do {
+		irqlab_trace_action_entry(irq, index);
+		ret = action->handler((int)irq, action->dev_id);
+		irqlab_trace_action_exit(irq, index, ret);
+		retval |= ret;
+		action = action_next(action);
+		index++;
+	} while (action);
+
+	local_irq_disable();
+
+	return retval;
+}
+
+/**
+ * __do_IRQ - original all in one highlevel IRQ handler
+ * @irq: the interrupt number
+ *
+ * __do_IRQ handles all normal device IRQ's (the special SMP cross-CPU
+ * interrupts have their own specific handlers).
+ *
+ * This is the original x86 implementation which is used for every
+ * interrupt when the descriptor has no flow handler.
+ */
+unsigned int __do_IRQ(unsigned int irq)
+{
+	struct irq_desc *desc = irq_desc + irq;
+	struct irqaction *action;
+	unsigned int status;
+
+	irqlab_trace_flow(irq, "do_irq");
+	kstat_incr_irqs_this_cpu(irq);
+	if (CHECK_IRQ_PER_CPU(desc->status)) {
+		irqreturn_t action_ret;
+
+		/*
+		 * No locking required for CPU-local interrupts:
+		 */
+		if (desc->chip->ack)
+			chip_op(desc, irq, ack);
+		action_ret = handle_IRQ_event(irq, desc->action);
+		if (!noirqdebug)
+			note_interrupt(irq, desc, action_ret);
+		chip_op(desc, irq, end);
+		return 1;
+	}
+
+	spin_lock(&desc->lock);
+	if (desc->chip->ack)
+		chip_op(desc, irq, ack);
+	/*
+	 * REPLAY is when Linux resends an IRQ that was dropped earlier
+	 * WAITING is used by probe to mark irqs that are being tested
+	 */
+	status = desc->status & ~(IRQ_REPLAY | IRQ_WAITING);
+	status |= IRQ_PENDING; /* we _want_ to handle it */
+
+	/*
+	 * If the IRQ is disabled for whatever reason, we cannot
+	 * use the action we have.
+	 */
+	action = NULL;
+	if (likely(!(status & (IRQ_DISABLED | IRQ_INPROGRESS)))) {
+		action = desc->action;
+		status &= ~IRQ_PENDING; /* we commit to handling */
+		status |= IRQ_INPROGRESS; /* we are handling it */
+	}
+	desc->status = status;
+
+	/*
+	 * If there is no IRQ handler or it was disabled, exit early.
+	 * Since we set PENDING, if another processor is handling
+	 * a different instance of this same irq, the other processor
+	 * will take care of it.
+	 */
+	if (unlikely(!action)) {
+		irqlab_trace_pending(irq, status);
+		goto out;
+	}
+
+	/*
+	 * Edge triggered interrupts need to remember pending events. This
+	 * applies to any hw interrupts that allow a second instance of the
+	 * same irq to arrive while we are in do_IRQ or in the handler. But
+	 * the code here only handles the _second_ instance of the irq, not
+	 * the third or fourth. So it is mostly useful for irq hardware that
+	 * does not mask cleanly in an SMP environment.
+	 */
+	for (;;) {
+		irqreturn_t action_ret;
+
+		spin_unlock(&desc->lock);
+
+		action_ret = handle_IRQ_event(irq, action);
+		if (!noirqdebug)
+			note_interrupt(irq, desc, action_ret);
+
+		spin_lock(&desc->lock);
+		if (likely(!(desc->status & IRQ_PENDING)))
+			break;
+		desc->status &= ~IRQ_PENDING;
+	}
+	desc->status &= ~IRQ_INPROGRESS;
+
+out:
+	/*
+	 * The ->end() handler has to deal with interrupts which got
+	 * disabled while the handler was running:
+	 */
+	chip_op(desc, irq, end);
+	spin_unlock(&desc->lock);
+
+	return 1;
+}
+
+unsigned int kstat_irqs_cpu(unsigned int irq, int cpu)
+{
+	if (irq >= NR_IRQS || cpu < 0 || cpu >= NR_CPUS)
+		return 0;
+	return __atomic_load_n(&kstat_irqs_table[cpu][irq], __ATOMIC_RELAXED);
+}
+
+unsigned int kstat_irqs(unsigned int irq)
+{
+	unsigned int sum = 0;
+
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		sum += kstat_irqs_cpu(irq, cpu);
+	return sum;
+}
+
+static void free_allocated_actions(struct irq_desc *desc)
+{
+	struct irqaction *action = desc->action, *next;
+
+	for (; action; action = next) {
+		next = action->next;
+		if (action->flags & __SA_ALLOCATED)
+			free(action);
+	}
+}
+
+void genirq_reset(void)
+{
+	for (unsigned int irq = 0; irq < NR_IRQS; irq++) {
+		struct irq_desc *desc = irq_desc + irq;
+
+		free_allocated_actions(desc);
+		*desc = (struct irq_desc){
+			.status = IRQ_DISABLED,
+			.chip = &no_irq_chip,
+			.handle_irq = handle_bad_irq,
+			.depth = 1,
+			.lock = SPIN_LOCK_UNLOCKED,
+			.affinity = CPU_MASK_ALL,
+		};
+	}
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		for (unsigned int irq = 0; irq < NR_IRQS; irq++)
+			__atomic_store_n(&kstat_irqs_table[cpu][irq], 0,
+					 __ATOMIC_RELAXED);
+	irq_resend_reset();
+	spurious_reset();
+	printk_reset();
+	cpu_reset();
+}
+
+/*
+ * The kernel's table is statically initialised; ours is set up by the same
+ * code genirq_reset() runs, before main().
+ */
+__attribute__((constructor)) static void genirq_init(void)
+{
+	genirq_reset();
+}

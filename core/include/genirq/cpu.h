@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The simulated-CPU "arch" glue: which simulated CPU the calling thread is,
+ * its local interrupt-enable flag, its pending vectors, and do_IRQ().
+ *
+ * A simulated CPU is a thread that called irq_cpu_attach(); every other
+ * thread is CPU 0. The interrupt-enable flag belongs to the thread (it is
+ * that thread's EFLAGS.IF); pending vectors belong to the simulated CPU and
+ * may be posted from any thread. A thread takes its CPU's pending vectors
+ * whenever it turns interrupts back on (local_irq_enable, or
+ * local_irq_restore to enabled), as an x86 CPU does after STI, and when it
+ * calls irq_cpu_poll(). This is what makes spin_lock_irqsave() in the core
+ * mean what it means in the kernel: an interrupt raised on this CPU while it
+ * holds a descriptor lock waits until the lock is dropped.
+ *
+ * Follows arch/i386/kernel/irq.c (do_IRQ) and include/linux/hardirq.h of
+ * 2.6.18 in spirit; the mechanism itself has no kernel counterpart.
+ */
+#ifndef GENIRQ_CPU_H
+#define GENIRQ_CPU_H
+
+#include <stdbool.h>
+#include <genirq/config.h>
+#include <genirq/cpumask.h>
+
+/* Per-thread CPU state; use the accessors below, not the fields. */
+struct irq_cpu_state {
+	unsigned int cpu;	/* simulated CPU this thread is */
+	bool irqs_off;		/* local interrupts disabled */
+	unsigned int hardirq;	/* hard interrupt nesting depth */
+};
+
+extern __thread struct irq_cpu_state __irq_this_cpu
+	__attribute__((tls_model("initial-exec")));
+
+/* Per-CPU pending vectors, posted by irq_cpu_raise() from any thread. */
+struct irq_cpu_pending {
+	unsigned long bits[BITS_TO_LONGS(NR_IRQS)];
+} __attribute__((aligned(64)));
+
+extern struct irq_cpu_pending __irq_cpu_pending[NR_CPUS];
+
+/**
+ * irq_cpu_attach - make the calling thread simulated CPU @cpu
+ * @cpu: CPU number, below NR_CPUS
+ *
+ * Thread-local: it binds only the caller, and marks @cpu online. One thread
+ * per CPU: two threads attached as one CPU share its pending vectors and
+ * its kstat row, which the core does not expect. Does not pin the thread to
+ * a physical core; the harness does that with hwloc.
+ *
+ * Return: 0, or -EINVAL when @cpu is out of range.
+ */
+int irq_cpu_attach(unsigned int cpu);
+
+/**
+ * smp_processor_id - the simulated CPU the calling thread is
+ */
+static inline unsigned int smp_processor_id(void)
+{
+	return __irq_this_cpu.cpu;
+}
+
+/* Online simulated CPUs: CPU 0 and every CPU a thread attached as. */
+bool cpu_online(unsigned int cpu);
+/* A copy of the online map, read atomically word by word. */
+cpumask_t cpu_online_mask_get(void);
+
+void __irq_cpu_take_pending(void);
+
+static inline bool __irq_cpu_has_pending(void)
+{
+	const struct irq_cpu_pending *p = &__irq_cpu_pending[__irq_this_cpu.cpu];
+
+	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
+		if (__atomic_load_n(&p->bits[i], __ATOMIC_RELAXED))
+			return true;
+	return false;
+}
+
+static inline bool irqs_disabled(void)
+{
+	return __irq_this_cpu.irqs_off;
+}
+
+static inline void local_irq_disable(void)
+{
+	__irq_this_cpu.irqs_off = true;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
+static inline void local_irq_enable(void)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__irq_this_cpu.irqs_off = false;
+	if (__builtin_expect(__irq_cpu_has_pending(), 0))
+		__irq_cpu_take_pending();
+}
+
+static inline unsigned long __local_irq_save(void)
+{
+	unsigned long flags = __irq_this_cpu.irqs_off;
+
+	local_irq_disable();
+	return flags;
+}
+
+static inline void local_irq_restore(unsigned long flags)
+{
+	if (flags)
+		local_irq_disable();
+	else
+		local_irq_enable();
+}
+
+#define local_irq_save(flags) ((flags) = __local_irq_save())
+
+/* In hard interrupt context (inside do_IRQ or a resend replay). */
+static inline bool in_irq(void)
+{
+	return __irq_this_cpu.hardirq != 0;
+}
+
+#define in_interrupt() in_irq()
+
+/**
+ * irq_cpu_raise - post interrupt @irq to simulated CPU @cpu
+ * @cpu: target CPU
+ * @irq: interrupt number
+ *
+ * Lock-free; callable from any thread. When the caller is @cpu with
+ * interrupts enabled, the interrupt is taken before this returns;
+ * otherwise @cpu takes it at its next local_irq_enable() or
+ * irq_cpu_poll(). Raising a vector that is already pending merges with it,
+ * as a CPU's IRR does.
+ *
+ * Return: 0, or -EINVAL for a bad @cpu or @irq.
+ */
+int irq_cpu_raise(unsigned int cpu, unsigned int irq);
+
+/**
+ * irq_cpu_poll - take this CPU's pending interrupts now
+ *
+ * Lowest interrupt number first. Does nothing while interrupts are
+ * disabled. Return: true when something was pending.
+ */
+bool irq_cpu_poll(void);
+
+/**
+ * do_IRQ - the CPU's interrupt entry for @irq
+ * @irq: interrupt number
+ *
+ * Disables local interrupts as the hardware does on vector entry, enters
+ * hard interrupt context, runs generic_handle_irq(), and on leaving the
+ * outermost interrupt runs the software resend queue (the kernel's resend
+ * tasklet runs at irq_exit). Interrupts are then restored to what they
+ * were, which takes any vectors that became pending meanwhile. An @irq at
+ * or above NR_IRQS is reported and counted in irq_err_count.
+ */
+void do_IRQ(unsigned int irq);
+
+/* Interrupts that arrived for no descriptor or on no_irq_chip ("ERR:"). */
+unsigned long irq_err_count_read(void);
+
+#endif /* GENIRQ_CPU_H */

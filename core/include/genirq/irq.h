@@ -1,0 +1,329 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The generic IRQ layer's descriptors, chips and flow handlers, as
+ * include/linux/irq.h of Linux 2.6.18 declares them, in user space.
+ *
+ * Differences from 2.6.18 that a reader holding the kernel header should
+ * know: no struct pt_regs anywhere (flow handlers and action handlers take
+ * none, as after 2.6.19); set_irq_handler(irq, NULL) selects the __do_IRQ()
+ * baseline instead of uninstalling; the descriptor table can be reset with
+ * genirq_reset(); and the kernel's printk goes through genirq_set_printk().
+ */
+#ifndef GENIRQ_IRQ_H
+#define GENIRQ_IRQ_H
+
+#include <stdio.h>
+#include <genirq/config.h>
+#include <genirq/cpumask.h>
+#include <genirq/cpu.h>
+#include <genirq/spinlock.h>
+#include <genirq/interrupt.h>
+
+/*
+ * IRQ line status (desc->status). The low bits are the trigger type, so
+ * that IRQ_TYPE_* values can live in the same word as the kernel later did.
+ */
+#define IRQ_TYPE_NONE 0x00000000	/* Default, unspecified type */
+#define IRQ_TYPE_EDGE_RISING 0x00000001 /* Edge rising type */
+#define IRQ_TYPE_EDGE_FALLING 0x00000002 /* Edge falling type */
+#define IRQ_TYPE_EDGE_BOTH (IRQ_TYPE_EDGE_FALLING | IRQ_TYPE_EDGE_RISING)
+#define IRQ_TYPE_LEVEL_HIGH 0x00000004	/* Level high type */
+#define IRQ_TYPE_LEVEL_LOW 0x00000008	/* Level low type */
+#define IRQ_TYPE_SENSE_MASK 0x0000000f	/* Mask of the above */
+#define IRQ_TYPE_SIMPLE 0x00000010	/* Simple type */
+#define IRQ_TYPE_PERCPU 0x00000020	/* Per CPU type */
+#define IRQ_TYPE_PROBE 0x00000040	/* Probing in progress */
+
+/* Internal flags */
+#define IRQ_INPROGRESS 0x00010000	/* IRQ handler active - do not enter! */
+#define IRQ_DISABLED 0x00020000	/* IRQ disabled - do not enter! */
+#define IRQ_PENDING 0x00040000	/* IRQ pending - replay on enable */
+#define IRQ_REPLAY 0x00080000	/* IRQ has been replayed but not acked yet */
+#define IRQ_AUTODETECT 0x00100000	/* IRQ is being autodetected */
+#define IRQ_WAITING 0x00200000	/* IRQ not yet seen - for autodetection */
+#define IRQ_LEVEL 0x00400000	/* IRQ level triggered */
+#define IRQ_MASKED 0x00800000	/* IRQ masked - shouldn't be seen again */
+#define IRQ_PER_CPU 0x01000000	/* IRQ is per CPU */
+#define IRQ_NOPROBE 0x02000000	/* IRQ is not valid for probing */
+#define IRQ_NOREQUEST 0x04000000	/* IRQ cannot be requested */
+#define IRQ_NOAUTOEN 0x08000000	/* IRQ will not be enabled on request irq */
+#define IRQ_WAKEUP 0x10000000	/* IRQ triggers system wakeup */
+#define IRQ_MOVE_PENDING 0x20000000	/* need to re-target IRQ destination */
+
+#define CHECK_IRQ_PER_CPU(var) ((var) & IRQ_PER_CPU)
+
+struct irq_desc;
+
+/**
+ * struct irq_chip - hardware interrupt chip descriptor
+ *
+ * Every operation takes the interrupt number (2006 style); a chip finds its
+ * own state with get_irq_chip_data(irq). set_irq_chip() fills the NULL
+ * entries marked "default" below, so the table must not be const.
+ *
+ * @name:		name for show_interrupts()
+ * @startup:		start up the interrupt; returns nonzero when the
+ *			line was found already asserted (autoprobe then marks
+ *			it pending). Defaults to ->enable if NULL
+ * @shutdown:		shut down the interrupt. Defaults to ->disable if NULL
+ * @enable:		enable the interrupt. Defaults to ->unmask if NULL
+ *			(->unmask must then exist)
+ * @disable:		disable the interrupt. Defaults to ->mask if NULL
+ *			(->mask must then exist)
+ * @ack:		start of a new interrupt
+ * @mask:		mask an interrupt source
+ * @mask_ack:		ack and mask an interrupt source; the flow handlers
+ *			call ->mask then ->ack when NULL
+ * @unmask:		unmask an interrupt source
+ * @eoi:		end of interrupt (fasteoi and percpu flows)
+ * @end:		end of interrupt for __do_IRQ(), which has to deal
+ *			with a line disabled while its handler ran. Defaults
+ *			to a no-op if NULL
+ * @set_affinity:	set the CPU affinity on SMP machines. NULL: the line
+ *			cannot be moved (irq_set_affinity() returns -EIO)
+ * @retrigger:		resend an IRQ to the CPU; nonzero when the hardware
+ *			did, 0 to let the software resend queue replay it
+ * @set_type:		set the flow type (IRQ_TYPE_*) of an IRQ; 0 or
+ *			-errno. NULL: set_irq_type() returns -ENXIO
+ * @set_wake:		enable/disable power-management wake-on of an IRQ;
+ *			0 or -errno. NULL: set_irq_wake() returns -ENXIO
+ */
+struct irq_chip {
+	const char *name;
+	unsigned int (*startup)(unsigned int irq);
+	void (*shutdown)(unsigned int irq);
+	void (*enable)(unsigned int irq);
+	void (*disable)(unsigned int irq);
+
+	void (*ack)(unsigned int irq);
+	void (*mask)(unsigned int irq);
+	void (*mask_ack)(unsigned int irq);
+	void (*unmask)(unsigned int irq);
+	void (*eoi)(unsigned int irq);
+
+	void (*end)(unsigned int irq);
+	void (*set_affinity)(unsigned int irq, cpumask_t dest);
+	int (*retrigger)(unsigned int irq);
+	int (*set_type)(unsigned int irq, unsigned int flow_type);
+	int (*set_wake)(unsigned int irq, unsigned int on);
+};
+
+typedef void (*irq_flow_handler_t)(unsigned int irq, struct irq_desc *desc);
+
+/**
+ * struct irq_desc - interrupt descriptor
+ *
+ * @handle_irq:		highlevel irq-events handler; NULL selects __do_IRQ()
+ * @chip:		low level interrupt hardware access
+ * @handler_data:	per-IRQ data for the flow handler (chained handlers)
+ * @chip_data:		platform-specific per-chip private data for the chip
+ * @action:		the irq action chain
+ * @status:		status information (IRQ_*)
+ * @depth:		disable-depth, for nested irq_disable() calls
+ * @wake_depth:		enable depth, for multiple set_irq_wake() callers
+ * @irq_count:		stats field to detect stalled irqs
+ * @irqs_unhandled:	stats field for spurious unhandled interrupts
+ * @lock:		locking for SMP
+ * @affinity:		IRQ affinity on SMP
+ * @pending_mask:	pending rebalanced interrupts (deferred moves)
+ * @name:		flow handler name for show_interrupts()
+ *
+ * Cache-line aligned so that descriptors dispatched on different CPUs do
+ * not share a line.
+ */
+struct irq_desc {
+	irq_flow_handler_t handle_irq;
+	struct irq_chip *chip;
+	void *handler_data;
+	void *chip_data;
+	struct irqaction *action;
+	unsigned int status;
+
+	unsigned int depth;
+	unsigned int wake_depth;
+	unsigned int irq_count;
+	unsigned int irqs_unhandled;
+	spinlock_t lock;
+	cpumask_t affinity;
+	cpumask_t pending_mask;
+	const char *name;
+} __attribute__((aligned(64)));
+
+extern struct irq_desc irq_desc[NR_IRQS];
+
+/* Dummy irq-chip implementations (kernel/irq/handle.c). */
+extern struct irq_chip no_irq_chip;
+extern struct irq_chip dummy_irq_chip;
+
+/* Built-in IRQ flow handlers (kernel/irq/chip.c, handle.c). */
+void handle_level_irq(unsigned int irq, struct irq_desc *desc);
+void handle_fasteoi_irq(unsigned int irq, struct irq_desc *desc);
+void handle_edge_irq(unsigned int irq, struct irq_desc *desc);
+void handle_simple_irq(unsigned int irq, struct irq_desc *desc);
+void handle_percpu_irq(unsigned int irq, struct irq_desc *desc);
+void handle_bad_irq(unsigned int irq, struct irq_desc *desc);
+
+/**
+ * __do_IRQ - the pre-genirq monolithic interrupt handler
+ * @irq: the interrupt number
+ *
+ * The baseline flow: one handler for every line, driven by ->ack and ->end.
+ * Return: 1, as the kernel's does.
+ */
+unsigned int __do_IRQ(unsigned int irq);
+
+/**
+ * generic_handle_irq - invoke the handler for a particular irq
+ * @irq: the interrupt number
+ *
+ * Calls desc->handle_irq, or __do_IRQ() where a line has none, as kernels
+ * built without GENERIC_HARDIRQS_NO__DO_IRQ did.
+ */
+static inline void generic_handle_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_desc + irq;
+
+	if (__builtin_expect(desc->handle_irq != NULL, 1))
+		desc->handle_irq(irq, desc);
+	else
+		__do_IRQ(irq);
+}
+
+/* Handle irq action chains (kernel/irq/handle.c). */
+irqreturn_t handle_IRQ_event(unsigned int irq, struct irqaction *action);
+
+/* Spurious and unhandled interrupt accounting (kernel/irq/spurious.c). */
+void note_interrupt(unsigned int irq, struct irq_desc *desc,
+		    irqreturn_t action_ret);
+/* Resending of interrupts (kernel/irq/resend.c). */
+void check_irq_resend(struct irq_desc *desc, unsigned int irq);
+/**
+ * irq_resend_flush - replay every interrupt in the software resend queue
+ *
+ * The queue is also run by the simulated CPU when it leaves its outermost
+ * interrupt; this is for threads that want it run now.
+ */
+void irq_resend_flush(void);
+
+/* Chip and flow setup (kernel/irq/chip.c). */
+int set_irq_chip(unsigned int irq, struct irq_chip *chip);
+int set_irq_type(unsigned int irq, unsigned int type);
+int set_irq_data(unsigned int irq, void *data);
+int set_irq_chip_data(unsigned int irq, void *data);
+void irq_chip_set_defaults(struct irq_chip *chip);
+void __set_irq_handler(unsigned int irq, irq_flow_handler_t handle,
+		       int is_chained);
+void set_irq_chip_and_handler(unsigned int irq, struct irq_chip *chip,
+			      irq_flow_handler_t handle);
+void set_irq_chip_and_handler_name(unsigned int irq, struct irq_chip *chip,
+				   irq_flow_handler_t handle,
+				   const char *name);
+
+/**
+ * set_irq_handler - set the flow handler of @irq
+ * @irq: interrupt number
+ * @handle: flow handler; NULL selects the __do_IRQ() baseline
+ *
+ * Pass handle_bad_irq to uninstall (mask, ack, disable), which is what
+ * NULL meant in 2.6.18.
+ */
+static inline void set_irq_handler(unsigned int irq, irq_flow_handler_t handle)
+{
+	__set_irq_handler(irq, handle, 0);
+}
+
+/**
+ * set_irq_chained_handler - set a handler for a demultiplexing line
+ * @irq: interrupt number
+ * @handle: flow handler
+ *
+ * The line becomes NOREQUEST|NOPROBE, is enabled (depth 0) and unmasked.
+ */
+static inline void set_irq_chained_handler(unsigned int irq,
+					   irq_flow_handler_t handle)
+{
+	__set_irq_handler(irq, handle, 1);
+}
+
+static inline struct irq_chip *get_irq_chip(unsigned int irq)
+{
+	return irq_desc[irq].chip;
+}
+
+static inline void *get_irq_chip_data(unsigned int irq)
+{
+	return irq_desc[irq].chip_data;
+}
+
+static inline void *get_irq_data(unsigned int irq)
+{
+	return irq_desc[irq].handler_data;
+}
+
+/* Name of a flow handler for show_interrupts(), or "unknown". */
+const char *irq_flow_name(irq_flow_handler_t handle);
+
+/* Affinity migration (kernel/irq/migration.c), called by chips. */
+void move_native_irq(int irq);
+void move_masked_irq(int irq);
+void set_pending_irq(unsigned int irq, cpumask_t mask);
+
+/* Statistics (include/linux/kernel_stat.h). */
+unsigned int kstat_irqs_cpu(unsigned int irq, int cpu);
+unsigned int kstat_irqs(unsigned int irq);
+
+/**
+ * show_interrupts - print a /proc/interrupts-style table to @f
+ * @f: output stream
+ *
+ * One column per online CPU; a row per line that has an action or has
+ * counted interrupts: counts, chip name, flow name, action names; then
+ * the ERR count.
+ */
+void show_interrupts(FILE *f);
+
+/**
+ * genirq_reset - return every descriptor to its boot state
+ *
+ * Frees actions made by request_irq(), zeroes the statistics, empties the
+ * software resend queue, and restores chip no_irq_chip, handle_bad_irq,
+ * IRQ_DISABLED, depth 1 and affinity CPU_MASK_ALL. Runtime options
+ * (genirq_set_*) return to their defaults. Not safe while interrupts are
+ * being dispatched.
+ */
+void genirq_reset(void);
+
+/*
+ * Runtime options standing for the kernel's boot parameters and config
+ * switches. Set them before dispatching interrupts.
+ */
+enum irqfixup_mode {
+	IRQFIXUP_OFF = 0,	/* default */
+	IRQFIXUP_MISROUTED = 1, /* "irqfixup": try other lines on IRQ_NONE */
+	IRQFIXUP_POLL = 2,	/* "irqpoll": also poll on every timer IRQ 0 */
+};
+void genirq_set_irqfixup(enum irqfixup_mode mode);
+/* "noirqdebug": skip note_interrupt() entirely. */
+void genirq_set_noirqdebug(bool on);
+/*
+ * CONFIG_GENERIC_PENDING_IRQ: irq_set_affinity() records the move and the
+ * chip performs it at the line's next interrupt (move_native_irq()).
+ */
+void genirq_set_pending_irq_moves(bool on);
+
+/*
+ * Kernel messages. Levels follow printk's (0 KERN_EMERG .. 7 KERN_DEBUG).
+ * The default sink writes "genirq: <message>" to stderr.
+ */
+enum {
+	GENIRQ_LOG_EMERG = 0,
+	GENIRQ_LOG_ERR = 3,
+	GENIRQ_LOG_WARNING = 4,
+	GENIRQ_LOG_INFO = 6,
+};
+typedef void (*genirq_printk_fn)(int level, const char *msg, void *ctx);
+void genirq_set_printk(genirq_printk_fn fn, void *ctx);
+/* WARN_ON()s hit since the last genirq_reset(). */
+unsigned long genirq_warn_count(void);
+
+#endif /* GENIRQ_IRQ_H */

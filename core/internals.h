@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * IRQ subsystem internal functions and variables (kernel/irq/internals.h,
+ * 2.6.18). Nothing outside core/ includes this file.
+ */
+#ifndef GENIRQ_INTERNALS_H
+#define GENIRQ_INTERNALS_H
+
+#include <stdbool.h>
+#include <genirq/irq.h>
+#include <irqlab/trace.h>
+
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+/* Boot parameters and config switches (runtime options here). */
+extern int noirqdebug;
+extern int irqfixup;
+extern bool genirq_pending_moves;
+
+/* Per-CPU interrupt counts: kstat_cpu(cpu).irqs[irq]. */
+extern unsigned int kstat_irqs_table[NR_CPUS][NR_IRQS];
+
+/*
+ * Counters bumped on hot paths that other threads read (kstat, the
+ * spurious counters) use relaxed atomic loads and stores, not read-modify-
+ * write: a plain load and store on x86, like the kernel's `++`, but
+ * well-defined for a concurrent reader. An update can be lost only where
+ * the kernel's could too (per-CPU lines dispatched on two CPUs at once).
+ */
+static inline unsigned int counter_inc(unsigned int *p)
+{
+	unsigned int v = __atomic_load_n(p, __ATOMIC_RELAXED) + 1;
+
+	__atomic_store_n(p, v, __ATOMIC_RELAXED);
+	return v;
+}
+
+static inline void counter_set(unsigned int *p, unsigned int v)
+{
+	__atomic_store_n(p, v, __ATOMIC_RELAXED);
+}
+
+static inline unsigned int counter_read(const unsigned int *p)
+{
+	return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+
+static inline void kstat_incr_irqs_this_cpu(unsigned int irq)
+{
+	counter_inc(&kstat_irqs_table[smp_processor_id()][irq]);
+}
+
+/*
+ * Chip operations go through here so each one is traced. The call itself
+ * is the kernel's `desc->chip->op(irq)`.
+ */
+#define chip_op(desc, irq, op)                                                 \
+	do {                                                                   \
+		irqlab_trace_chip_op((irq), IRQLAB_OP_##op,                    \
+				     (desc)->chip->name);                      \
+		(desc)->chip->op(irq);                                         \
+	} while (0)
+
+#define chip_op_ret(desc, irq, op, ...)                                        \
+	(irqlab_trace_chip_op((irq), IRQLAB_OP_##op, (desc)->chip->name),      \
+	 (desc)->chip->op((irq), ##__VA_ARGS__))
+
+/* The action list is read without the lock by handle_IRQ_event(). */
+static inline struct irqaction *action_next(const struct irqaction *a)
+{
+	return __atomic_load_n(&a->next, __ATOMIC_ACQUIRE);
+}
+
+void __printf_genirq(int level, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+#define printk(level, ...) __printf_genirq(GENIRQ_LOG_##level, __VA_ARGS__)
+
+void __genirq_warn(const char *file, int line, const char *cond);
+#define WARN_ON(cond)                                                          \
+	({                                                                     \
+		bool __c = !!(cond);                                           \
+		if (unlikely(__c))                                             \
+			__genirq_warn(__FILE__, __LINE__, #cond);              \
+		__c;                                                           \
+	})
+
+void print_irq_desc(unsigned int irq, struct irq_desc *desc);
+void ack_bad_irq(unsigned int irq);
+void irq_err_count_inc(void);
+
+/* Software resend queue (resend.c). */
+void irq_resend_queue(unsigned int irq);
+bool irq_resend_pending(void);
+void irq_resend_reset(void);
+
+/* Defaults for the per-module state genirq_reset() restores. */
+void spurious_reset(void);
+void printk_reset(void);
+void cpu_reset(void);
+
+/* The status word is read without the lock only by synchronize_irq(). */
+static inline unsigned int desc_status_locked(struct irq_desc *desc)
+{
+	unsigned int status;
+
+	spin_lock(&desc->lock);
+	status = desc->status;
+	spin_unlock(&desc->lock);
+	return status;
+}
+
+#endif /* GENIRQ_INTERNALS_H */

@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Driver-facing interrupt management: request/setup/free, disable/enable,
+ * synchronize, wake and affinity. Follows kernel/irq/manage.c of 2.6.18.
+ *
+ * Deviations, each for a stated reason:
+ * - synchronize_irq() reads IRQ_INPROGRESS under the descriptor lock (as
+ *   2.6.21 and later do) instead of spinning on an unlocked read, so the
+ *   wait is a real acquire of what the handler's CPU released.
+ * - set_irq_wake() returns 0 for nested calls, leaves the state alone when
+ *   the chip refuses or has no ->set_wake, and does not call the chip on an
+ *   unbalanced disable; 2.6.18 returned -ENXIO for nested calls and called
+ *   the chip on the unbalanced path. Later kernels behave as we do.
+ * - free_irq() frees only actions request_irq() allocated; setup_irq()
+ *   callers own theirs (2.6.18 kfree()d whatever it unlinked).
+ * - irq_set_affinity() is the later kernels' name for what 2.6.18 did in
+ *   proc.c's irq_affinity_write_proc(): validate, store, program or defer.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <sched.h>
+#include "internals.h"
+
+/**
+ * synchronize_irq - wait for pending IRQ handlers (on other CPUs)
+ * @irq: interrupt number to wait for
+ *
+ * This function waits for any pending IRQ handlers for this interrupt
+ * to complete before returning. If you use this function while
+ * holding a resource the IRQ handler may need you will deadlock.
+ */
+void synchronize_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_desc + irq;
+
+	if (irq >= NR_IRQS)
+		return;
+
+	while (desc_status_locked(desc) & IRQ_INPROGRESS)
+		sched_yield(); /* cpu_relax() on a machine we may share */
+}
+
+/**
+ * disable_irq_nosync - disable an irq without waiting
+ * @irq: Interrupt to disable
+ *
+ * Disable the selected interrupt line. Disables and Enables are
+ * nested. Unlike disable_irq(), this function does not ensure existing
+ * instances of the IRQ handler have completed before returning.
+ */
+void disable_irq_nosync(unsigned int irq)
+{
+	struct irq_desc *desc = irq_desc + irq;
+	unsigned long flags;
+
+	if (irq >= NR_IRQS)
+		return;
+
+	spin_lock_irqsave(&desc->lock, flags);
+	if (!desc->depth++) {
+		desc->status |= IRQ_DISABLED;
+		chip_op(desc, irq, disable);
+	}
+	irqlab_trace_disable(irq, desc->depth);
+	spin_unlock_irqrestore(&desc->lock, flags);
+}
+
+/**
+ * disable_irq - disable an irq and wait for completion
+ * @irq: Interrupt to disable
+ *
+ * Disable the selected interrupt line. Enables and Disables are
+ * nested. This function waits for any pending IRQ handlers for this
+ * interrupt to complete before returning. If you use this function while
+ * holding a resource the IRQ handler may need you will deadlock.
+ */
+void disable_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_desc + irq;
+
+	if (irq >= NR_IRQS)
+		return;
+
+	disable_irq_nosync(irq);
+	if (desc->action)
+		synchronize_irq(irq);
+}
+
+/**
+ * enable_irq - enable handling of an irq
+ * @irq: Interrupt to enable
+ *
+ * Undoes the effect of one call to disable_irq(). If this matches the
+ * last disable, processing of interrupts on this IRQ line is re-enabled,
+ * and an edge that arrived while it was disabled is resent.
+ */
+void enable_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_desc + irq;
+	unsigned long flags;
+
+	if (irq >= NR_IRQS)
+		return;
+
+	spin_lock_irqsave(&desc->lock, flags);
+	switch (desc->depth) {
+	case 0:
+		printk(WARNING, "Unbalanced enable for IRQ %u\n", irq);
+		WARN_ON(1);
+		break;
+	case 1: {
+		unsigned int status = desc->status & ~IRQ_DISABLED;
+
+		/* Prevent probing on this irq: */
+		desc->status = status | IRQ_NOPROBE;
+		check_irq_resend(desc, irq);
+	}
+		/* fall-through */
+		__attribute__((fallthrough));
+	default:
+		desc->depth--;
+	}
+	irqlab_trace_enable(irq, desc->depth);
+	spin_unlock_irqrestore(&desc->lock, flags);
+}
+
+/**
+ * set_irq_wake - control irq power management wakeup
+ * @irq: interrupt to control
+ * @on: enable/disable power management wakeup
+ *
+ * Enable/disable power management wakeup mode. Wakeup-capable irqs can be
+ * shared between drivers that don't need the same sleep mode behaviours,
+ * so calls nest: the chip is told only on the first enable and the last
+ * disable.
+ *
+ * Return: 0, the chip's error, -ENXIO when the chip has no ->set_wake,
+ * -EINVAL for a bad @irq or an unbalanced disable.
+ */
+int set_irq_wake(unsigned int irq, unsigned int on)
+{
+	struct irq_desc *desc = irq_desc + irq;
+	unsigned long flags;
+	int ret = 0;
+
+	if (irq >= NR_IRQS)
+		return -EINVAL;
+	if (!desc->chip->set_wake)
+		return -ENXIO;
+
+	spin_lock_irqsave(&desc->lock, flags);
+	if (on) {
+		if (desc->wake_depth == 0) {
+			ret = chip_op_ret(desc, irq, set_wake, 1);
+			if (!ret)
+				desc->status |= IRQ_WAKEUP;
+		}
+		if (!ret)
+			desc->wake_depth++;
+	} else {
+		if (desc->wake_depth == 0) {
+			printk(WARNING, "Unbalanced IRQ %u wake disable\n", irq);
+			WARN_ON(1);
+			ret = -EINVAL;
+		} else if (desc->wake_depth == 1) {
+			ret = chip_op_ret(desc, irq, set_wake, 0);
+			if (!ret) {
+				desc->status &= ~IRQ_WAKEUP;
+				desc->wake_depth = 0;
+			}
+		} else {
+			desc->wake_depth--;
+		}
+	}
+	spin_unlock_irqrestore(&desc->lock, flags);
+	return ret;
+}
+
+/**
+ * can_request_irq - check whether @irq could be requested with @irqflags
+ * @irq: interrupt number
+ * @irqflags: the SA_* flags a request would use
+ *
+ * Return: nonzero when the line is requestable and either free or shared
+ * by users that set SA_SHIRQ as @irqflags does.
+ */
+int can_request_irq(unsigned int irq, unsigned long irqflags)
+{
+	struct irq_desc *desc = irq_desc + irq;
+	struct irqaction *action;
+	unsigned long flags;
+	int ok;
+
+	if (irq >= NR_IRQS)
+		return 0;
+
+	spin_lock_irqsave(&desc->lock, flags);
+	if (desc->status & IRQ_NOREQUEST) {
+		ok = 0;
+	} else {
+		action = desc->action;
+		if (action && (irqflags & action->flags & SA_SHIRQ))
+			action = NULL;
+		ok = !action;
+	}
+	spin_unlock_irqrestore(&desc->lock, flags);
+	return ok;
+}
+
+/*
+ * If the descriptor still has the boot-time handle_bad_irq when a chip
+ * without a flow handler gets its first user, that line uses __do_IRQ()
+ * (an old-style architecture, in the kernel's words).
+ */
+static void compat_irq_chip_set_default_handler(struct irq_desc *desc)
+{
+	if (desc->handle_irq == handle_bad_irq) {
+		desc->handle_irq = NULL;
+		desc->name = irq_flow_name(NULL);
+	}
+}
+
+/**
+ * setup_irq - register an irqaction structure
+ * @irq: Interrupt to register
+ * @new: The irqaction; the caller keeps ownership
+ *
+ * Internal function to register an irqaction - typically used to allocate
+ * special interrupts that are part of the architecture.
+ *
+ * Return: 0; -EINVAL for a bad @irq, a NULL handler, SA_SHIRQ without a
+ * dev_id or a NOREQUEST line; -ENOSYS for a line without a chip; -EBUSY
+ * when the line is taken and either user does not share, or the users
+ * disagree on SA_TRIGGER_* or SA_PERCPU_IRQ.
+ */
+int setup_irq(unsigned int irq, struct irqaction *new)
+{
+	struct irq_desc *desc = irq_desc + irq;
+	struct irqaction *old, **p;
+	unsigned long flags;
+	int shared = 0;
+
+	if (irq >= NR_IRQS || !new || !new->handler)
+		return -EINVAL;
+	if ((new->flags & SA_SHIRQ) && !new->dev_id)
+		return -EINVAL;
+
+	if (desc->chip == &no_irq_chip)
+		return -ENOSYS;
+
+	/*
+	 * The following block of code has to be executed atomically
+	 */
+	spin_lock_irqsave(&desc->lock, flags);
+	if (desc->status & IRQ_NOREQUEST) {
+		spin_unlock_irqrestore(&desc->lock, flags);
+		return -EINVAL;
+	}
+	p = &desc->action;
+	old = *p;
+	if (old) {
+		/*
+		 * Can't share interrupts unless both agree to and are
+		 * the same type (level, edge, polarity). So both flag
+		 * fields must have SA_SHIRQ set and the bits which
+		 * set the trigger type must match.
+		 */
+		if (!((old->flags & new->flags) & SA_SHIRQ) ||
+		    ((old->flags ^ new->flags) & SA_TRIGGER_MASK))
+			goto mismatch;
+
+		/* All handlers must agree on per-cpuness */
+		if ((old->flags & SA_PERCPU_IRQ) !=
+		    (new->flags & SA_PERCPU_IRQ))
+			goto mismatch;
+
+		/* add new interrupt at end of irq queue */
+		do {
+			p = &old->next;
+			old = *p;
+		} while (old);
+		shared = 1;
+	}
+
+	new->irq = (int)irq;
+	new->next = NULL;
+	/* Published to handle_IRQ_event(), which walks the chain unlocked. */
+	__atomic_store_n(p, new, __ATOMIC_RELEASE);
+
+	if (new->flags & SA_PERCPU_IRQ)
+		desc->status |= IRQ_PER_CPU;
+	if (!shared) {
+		irq_chip_set_defaults(desc->chip);
+
+		/* Setup the type (level, edge polarity) if configured: */
+		if (new->flags & SA_TRIGGER_MASK) {
+			if (desc->chip->set_type)
+				chip_op_ret(desc, irq, set_type,
+					    new->flags & SA_TRIGGER_MASK);
+			else
+				/*
+				 * SA_TRIGGER_* but the PIC does not support
+				 * multiple flow-types?
+				 */
+				printk(WARNING,
+				       "No SA_TRIGGER set_type function for IRQ %u (%s)\n",
+				       irq, desc->chip->name);
+		} else {
+			compat_irq_chip_set_default_handler(desc);
+		}
+
+		desc->status &=
+			~(IRQ_AUTODETECT | IRQ_WAITING | IRQ_INPROGRESS);
+
+		if (!(desc->status & IRQ_NOAUTOEN)) {
+			desc->depth = 0;
+			desc->status &= ~IRQ_DISABLED;
+			chip_op_ret(desc, irq, startup);
+		} else {
+			/* Undo nested disables: */
+			desc->depth = 1;
+		}
+	}
+	/* Reset broken irq detection when installing new handler */
+	counter_set(&desc->irq_count, 0);
+	counter_set(&desc->irqs_unhandled, 0);
+	spin_unlock_irqrestore(&desc->lock, flags);
+
+	return 0;
+
+mismatch:
+	spin_unlock_irqrestore(&desc->lock, flags);
+	if (!(new->flags & SA_PERCPU_IRQ))
+		printk(ERR, "IRQ handler type mismatch for IRQ %u\n", irq);
+	return -EBUSY;
+}
+
+/**
+ * free_irq - free an interrupt
+ * @irq: Interrupt line to free
+ * @dev_id: Device identity to free
+ *
+ * Remove an interrupt handler. The handler is removed and if the
+ * interrupt line is no longer in use by any driver it is disabled and
+ * shut down. On a shared IRQ the caller must ensure the interrupt is
+ * disabled on the card it drives before calling this function. The
+ * function does not return until any executing interrupts for this IRQ
+ * have completed. Freeing a dev_id the line does not have warns and
+ * changes nothing.
+ *
+ * This function must not be called from interrupt context.
+ */
+void free_irq(unsigned int irq, void *dev_id)
+{
+	struct irq_desc *desc;
+	struct irqaction **p;
+	unsigned long flags;
+
+	WARN_ON(in_interrupt());
+	if (irq >= NR_IRQS)
+		return;
+
+	desc = irq_desc + irq;
+	spin_lock_irqsave(&desc->lock, flags);
+	p = &desc->action;
+	for (;;) {
+		struct irqaction *action = *p;
+
+		if (action) {
+			struct irqaction **pp = p;
+
+			p = &action->next;
+			if (action->dev_id != dev_id)
+				continue;
+
+			/* Found it - now remove it from the list of entries */
+			__atomic_store_n(pp, action->next, __ATOMIC_RELEASE);
+
+			if (!desc->action) {
+				desc->status |= IRQ_DISABLED;
+				chip_op(desc, irq, shutdown);
+			}
+			spin_unlock_irqrestore(&desc->lock, flags);
+
+			/* Make sure it's not being used on another CPU */
+			synchronize_irq(irq);
+			if (action->flags & __SA_ALLOCATED)
+				free(action);
+			return;
+		}
+		printk(ERR, "Trying to free already-free IRQ %u\n", irq);
+		WARN_ON(1);
+		spin_unlock_irqrestore(&desc->lock, flags);
+		return;
+	}
+}
+
+/**
+ * request_irq - allocate an interrupt line
+ * @irq: Interrupt line to allocate
+ * @handler: Function to be called when the IRQ occurs
+ * @irqflags: Interrupt type flags (SA_*)
+ * @devname: An ascii name for the claiming device
+ * @dev_id: A cookie passed back to the handler function
+ *
+ * This call allocates interrupt resources and enables the interrupt line
+ * and IRQ handling. From the point this call is made your handler
+ * function may be invoked. Since your handler function must clear any
+ * interrupt the board raises, you must take care both to initialise your
+ * hardware and to set up the interrupt handler in the right order.
+ *
+ * Return: 0, -ENOMEM, or setup_irq()'s errors.
+ */
+int request_irq(unsigned int irq, irq_handler_t handler,
+		unsigned long irqflags, const char *devname, void *dev_id)
+{
+	struct irqaction *action;
+	int retval;
+
+	/*
+	 * Sanity-check: shared interrupts must pass in a real dev-ID,
+	 * otherwise we'll have trouble later trying to figure out
+	 * which interrupt is which (messes up the interrupt freeing
+	 * logic etc).
+	 */
+	if ((irqflags & SA_SHIRQ) && !dev_id)
+		return -EINVAL;
+	if (irq >= NR_IRQS)
+		return -EINVAL;
+	if (irq_desc[irq].status & IRQ_NOREQUEST)
+		return -EINVAL;
+	if (!handler)
+		return -EINVAL;
+
+	action = calloc(1, sizeof(*action));
+	if (!action)
+		return -ENOMEM;
+
+	action->handler = handler;
+	action->flags = (irqflags & ~__SA_ALLOCATED) | __SA_ALLOCATED;
+	cpus_clear(action->mask);
+	action->name = devname;
+	action->next = NULL;
+	action->dev_id = dev_id;
+
+	retval = setup_irq(irq, action);
+	if (retval)
+		free(action);
+
+	return retval;
+}
+
+/**
+ * irq_set_affinity - set the CPUs @irq is delivered to
+ * @irq: interrupt number
+ * @mask: the new affinity
+ *
+ * With deferred moves (genirq_set_pending_irq_moves()), records the mask
+ * and IRQ_MOVE_PENDING; the chip performs the move at the line's next
+ * interrupt through move_native_irq(). Otherwise stores desc->affinity and
+ * programs the chip now.
+ *
+ * Return: 0; -EINVAL for a bad @irq, a per-CPU line or a mask with no
+ * online CPU; -EIO when the chip cannot set affinity.
+ */
+int irq_set_affinity(unsigned int irq, const cpumask_t *mask)
+{
+	struct irq_desc *desc = irq_desc + irq;
+	cpumask_t online, tmp;
+	unsigned long flags;
+
+	if (irq >= NR_IRQS || !mask)
+		return -EINVAL;
+	if (!desc->chip->set_affinity)
+		return -EIO;
+
+	online = cpu_online_mask_get();
+	cpus_and(tmp, *mask, online);
+	if (cpus_empty(tmp))
+		return -EINVAL;
+
+	spin_lock_irqsave(&desc->lock, flags);
+	if (CHECK_IRQ_PER_CPU(desc->status)) {
+		spin_unlock_irqrestore(&desc->lock, flags);
+		return -EINVAL;
+	}
+	irqlab_trace_affinity(irq, mask->bits[0], genirq_pending_moves);
+	if (genirq_pending_moves) {
+		desc->status |= IRQ_MOVE_PENDING;
+		desc->pending_mask = *mask;
+	} else {
+		desc->affinity = *mask;
+		chip_op_ret(desc, irq, set_affinity, *mask);
+	}
+	spin_unlock_irqrestore(&desc->lock, flags);
+	return 0;
+}

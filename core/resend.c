@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Resending of edge interrupts that arrived while their line was disabled.
+ * Follows kernel/irq/resend.c of 2.6.18 (CONFIG_HARDIRQS_SW_RESEND): the
+ * kernel's resend tasklet is the software queue here, run by the simulated
+ * CPU when it leaves its outermost interrupt and by irq_resend_flush().
+ */
+#include "internals.h"
+
+/* Bitmap of interrupts to be resent, lowest number replayed first. */
+static unsigned long irqs_resend[BITS_TO_LONGS(NR_IRQS)];
+
+void irq_resend_queue(unsigned int irq)
+{
+	__atomic_fetch_or(&irqs_resend[irq / BITS_PER_LONG],
+			  1UL << (irq % BITS_PER_LONG), __ATOMIC_RELEASE);
+}
+
+bool irq_resend_pending(void)
+{
+	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
+		if (__atomic_load_n(&irqs_resend[i], __ATOMIC_RELAXED))
+			return true;
+	return false;
+}
+
+void irq_resend_reset(void)
+{
+	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
+		__atomic_store_n(&irqs_resend[i], 0, __ATOMIC_RELAXED);
+}
+
+/* Take the lowest queued interrupt off the queue, or return -1. */
+static int irq_resend_pop(void)
+{
+	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++) {
+		unsigned long word = __atomic_load_n(&irqs_resend[i],
+						     __ATOMIC_ACQUIRE);
+
+		while (word) {
+			unsigned long bit = 1UL << __builtin_ctzl(word);
+
+			if (__atomic_fetch_and(&irqs_resend[i], ~bit,
+					       __ATOMIC_ACQ_REL) &
+			    bit)
+				return i * BITS_PER_LONG + __builtin_ctzl(bit);
+			word &= ~bit; /* another CPU took it */
+		}
+	}
+	return -1;
+}
+
+/*
+ * Run software resends of IRQ's: each replay runs as a hard interrupt on
+ * the calling CPU, with local interrupts off, as the kernel's tasklet ran
+ * desc->handle_irq().
+ */
+void irq_resend_flush(void)
+{
+	int irq;
+
+	while ((irq = irq_resend_pop()) >= 0) {
+		unsigned long flags;
+
+		local_irq_save(flags);
+		__irq_this_cpu.hardirq++;
+		irqlab_trace_replay((unsigned int)irq);
+		generic_handle_irq((unsigned int)irq);
+		__irq_this_cpu.hardirq--;
+		local_irq_restore(flags);
+	}
+}
+
+/**
+ * check_irq_resend - IRQ resend
+ * @desc: descriptor of the line being enabled
+ * @irq: its number
+ *
+ * Is called with interrupts disabled and desc->lock held. Enables the
+ * line, then, for a PENDING line that is not level-triggered and not
+ * already being replayed, marks REPLAY and asks the chip to retrigger it;
+ * when the chip has no ->retrigger or it returns 0, queues a software
+ * resend.
+ */
+void check_irq_resend(struct irq_desc *desc, unsigned int irq)
+{
+	unsigned int status = desc->status;
+
+	/*
+	 * Make sure the interrupt is enabled, before resending it:
+	 */
+	chip_op(desc, irq, enable);
+
+	/*
+	 * We do not resend level type interrupts. Level type
+	 * interrupts are resent by hardware when they are still
+	 * active.
+	 */
+	if ((status & (IRQ_LEVEL | IRQ_PENDING | IRQ_REPLAY)) == IRQ_PENDING) {
+		int hardware;
+
+		desc->status = (status & ~IRQ_PENDING) | IRQ_REPLAY;
+
+		hardware = desc->chip->retrigger &&
+			   chip_op_ret(desc, irq, retrigger);
+		irqlab_trace_resend(irq, hardware);
+		if (!hardware)
+			irq_resend_queue(irq);
+	}
+}
