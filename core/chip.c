@@ -450,7 +450,8 @@ void __set_irq_handler(unsigned int irq, irq_flow_handler_t handle,
 	desc = irq_desc + irq;
 
 	if (desc->chip == &no_irq_chip) {
-		printk(WARNING, "Trying to install %sinterrupt handler for IRQ%u\n",
+		printk(WARNING,
+		       "Trying to install %sinterrupt handler for IRQ%u\n",
 		       is_chained ? "chained " : "", irq);
 		/*
 		 * Some ARM implementations install a handler for really dumb
@@ -494,8 +495,7 @@ void set_irq_chip_and_handler(unsigned int irq, struct irq_chip *chip,
 }
 
 void set_irq_chip_and_handler_name(unsigned int irq, struct irq_chip *chip,
-				   irq_flow_handler_t handle,
-				   const char *name)
+				   irq_flow_handler_t handle, const char *name)
 {
 	set_irq_chip_and_handler(irq, chip, handle);
 	if (irq < NR_IRQS)

@@ -114,8 +114,8 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 static int pending_pop(struct irq_cpu_pending *p)
 {
 	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++) {
-		unsigned long word = __atomic_load_n(&p->bits[i],
-						     __ATOMIC_RELAXED);
+		unsigned long word =
+			__atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
 
 		while (word) {
 			unsigned long bit = 1UL << __builtin_ctzl(word);

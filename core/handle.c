@@ -49,6 +49,7 @@ static void ack_bad(unsigned int irq)
 }
 
 /* Generic no controller implementation */
+/* clang-format off */
 struct irq_chip no_irq_chip = {
 	.name		= "none",
 	.startup	= noop_ret,
@@ -72,6 +73,7 @@ struct irq_chip dummy_irq_chip = {
 	.unmask		= noop,
 	.end		= noop,
 };
+/* clang-format on */
 
 /**
  * handle_IRQ_event - irq action chain handler

@@ -55,15 +55,15 @@ static inline void kstat_incr_irqs_this_cpu(unsigned int irq)
  * Chip operations go through here so each one is traced. The call itself
  * is the kernel's `desc->chip->op(irq)`.
  */
-#define chip_op(desc, irq, op)                                                 \
-	do {                                                                   \
-		irqlab_trace_chip_op((irq), IRQLAB_OP_##op,                    \
-				     (desc)->chip->name);                      \
-		(desc)->chip->op(irq);                                         \
+#define chip_op(desc, irq, op)                              \
+	do {                                                \
+		irqlab_trace_chip_op((irq), IRQLAB_OP_##op, \
+				     (desc)->chip->name);   \
+		(desc)->chip->op(irq);                      \
 	} while (0)
 
-#define chip_op_ret(desc, irq, op, ...)                                        \
-	(irqlab_trace_chip_op((irq), IRQLAB_OP_##op, (desc)->chip->name),      \
+#define chip_op_ret(desc, irq, op, ...)                                   \
+	(irqlab_trace_chip_op((irq), IRQLAB_OP_##op, (desc)->chip->name), \
 	 (desc)->chip->op((irq), ##__VA_ARGS__))
 
 /* The action list is read without the lock by handle_IRQ_event(). */
@@ -77,12 +77,12 @@ void __printf_genirq(int level, const char *fmt, ...)
 #define printk(level, ...) __printf_genirq(GENIRQ_LOG_##level, __VA_ARGS__)
 
 void __genirq_warn(const char *file, int line, const char *cond);
-#define WARN_ON(cond)                                                          \
-	({                                                                     \
-		bool __c = !!(cond);                                           \
-		if (unlikely(__c))                                             \
-			__genirq_warn(__FILE__, __LINE__, #cond);              \
-		__c;                                                           \
+#define WARN_ON(cond)                                             \
+	({                                                        \
+		bool __c = !!(cond);                              \
+		if (unlikely(__c))                                \
+			__genirq_warn(__FILE__, __LINE__, #cond); \
+		__c;                                              \
 	})
 
 void print_irq_desc(unsigned int irq, struct irq_desc *desc);

@@ -159,7 +159,8 @@ int set_irq_wake(unsigned int irq, unsigned int on)
 			desc->wake_depth++;
 	} else {
 		if (desc->wake_depth == 0) {
-			printk(WARNING, "Unbalanced IRQ %u wake disable\n", irq);
+			printk(WARNING, "Unbalanced IRQ %u wake disable\n",
+			       irq);
 			WARN_ON(1);
 			ret = -EINVAL;
 		} else if (desc->wake_depth == 1) {
@@ -242,7 +243,7 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 
 	if (irq >= NR_IRQS || !new || !new->handler)
 		return -EINVAL;
-	if ((new->flags & SA_SHIRQ) && !new->dev_id)
+	if ((new->flags &SA_SHIRQ) && !new->dev_id)
 		return -EINVAL;
 
 	if (desc->chip == &no_irq_chip)
@@ -270,8 +271,7 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 			goto mismatch;
 
 		/* All handlers must agree on per-cpuness */
-		if ((old->flags & SA_PERCPU_IRQ) !=
-		    (new->flags & SA_PERCPU_IRQ))
+		if ((old->flags & SA_PERCPU_IRQ) != (new->flags &SA_PERCPU_IRQ))
 			goto mismatch;
 
 		/* add new interrupt at end of irq queue */
@@ -296,7 +296,7 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 		if (new->flags & SA_TRIGGER_MASK) {
 			if (desc->chip->set_type)
 				chip_op_ret(desc, irq, set_type,
-					    new->flags & SA_TRIGGER_MASK);
+					    new->flags &SA_TRIGGER_MASK);
 			else
 				/*
 				 * SA_TRIGGER_* but the PIC does not support
@@ -330,7 +330,7 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 
 mismatch:
 	spin_unlock_irqrestore(&desc->lock, flags);
-	if (!(new->flags & SA_PERCPU_IRQ))
+	if (!(new->flags &SA_PERCPU_IRQ))
 		printk(ERR, "IRQ handler type mismatch for IRQ %u\n", irq);
 	return -EBUSY;
 }
@@ -411,8 +411,8 @@ void free_irq(unsigned int irq, void *dev_id)
  *
  * Return: 0, -ENOMEM, or setup_irq()'s errors.
  */
-int request_irq(unsigned int irq, irq_handler_t handler,
-		unsigned long irqflags, const char *devname, void *dev_id)
+int request_irq(unsigned int irq, irq_handler_t handler, unsigned long irqflags,
+		const char *devname, void *dev_id)
 {
 	struct irqaction *action;
 	int retval;

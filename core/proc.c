@@ -16,9 +16,12 @@ const char *irq_flow_name(irq_flow_handler_t handle)
 		irq_flow_handler_t handle;
 		const char *name;
 	} names[] = {
-		{ handle_level_irq, "level" },	 { handle_edge_irq, "edge" },
-		{ handle_fasteoi_irq, "fasteoi" }, { handle_simple_irq, "simple" },
-		{ handle_percpu_irq, "percpu" }, { handle_bad_irq, "bad" },
+		{ handle_level_irq, "level" },
+		{ handle_edge_irq, "edge" },
+		{ handle_fasteoi_irq, "fasteoi" },
+		{ handle_simple_irq, "simple" },
+		{ handle_percpu_irq, "percpu" },
+		{ handle_bad_irq, "bad" },
 		{ NULL, "do_IRQ" },
 	};
 
@@ -62,7 +65,8 @@ void show_interrupts(FILE *f)
 			fprintf(f, "%10u ", kstat_irqs_cpu(irq, cpu));
 		fprintf(f, " %8s", desc->chip->name ? desc->chip->name : "");
 		fprintf(f, "-%-8s",
-			desc->name ? desc->name : irq_flow_name(desc->handle_irq));
+			desc->name ? desc->name :
+				     irq_flow_name(desc->handle_irq));
 		for (; action; action = action->next)
 			fprintf(f, "%s%s", action == desc->action ? "  " : ", ",
 				action->name ? action->name : "");

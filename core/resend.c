@@ -34,8 +34,8 @@ void irq_resend_reset(void)
 static int irq_resend_pop(void)
 {
 	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++) {
-		unsigned long word = __atomic_load_n(&irqs_resend[i],
-						     __ATOMIC_ACQUIRE);
+		unsigned long word =
+			__atomic_load_n(&irqs_resend[i], __ATOMIC_ACQUIRE);
 
 		while (word) {
 			unsigned long bit = 1UL << __builtin_ctzl(word);

@@ -167,9 +167,10 @@ void note_interrupt(unsigned int irq, struct irq_desc *desc,
 			int ok = misrouted_irq(irq);
 
 			if (action_ret == IRQ_NONE && ok)
-				counter_set(&desc->irqs_unhandled,
-					    counter_read(&desc->irqs_unhandled) -
-						    1);
+				counter_set(
+					&desc->irqs_unhandled,
+					counter_read(&desc->irqs_unhandled) -
+						1);
 		}
 	}
 

@@ -21,8 +21,8 @@ static struct irq_chip chips[8];
 static unsigned int nr_chips;
 
 static const char *const op_names[FAKE_NR_OPS] = {
-	"startup", "shutdown", "enable",	"disable",   "ack",
-	"mask",	   "mask_ack", "unmask",	"eoi",	     "end",
+	"startup",	"shutdown",  "enable",	 "disable",  "ack",
+	"mask",		"mask_ack",  "unmask",	 "eoi",	     "end",
 	"set_affinity", "retrigger", "set_type", "set_wake",
 };
 
@@ -154,10 +154,10 @@ struct irq_chip *fake_chip_make(unsigned int omit)
 		.set_type = fake_set_type,
 		.set_wake = fake_set_wake,
 	};
-#define OMIT(op, field)                                                        \
-	do {                                                                   \
-		if (omit & (1u << (op)))                                       \
-			chip->field = NULL;                                    \
+#define OMIT(op, field)                     \
+	do {                                \
+		if (omit & (1u << (op)))    \
+			chip->field = NULL; \
 	} while (0)
 	OMIT(FAKE_STARTUP, startup);
 	OMIT(FAKE_SHUTDOWN, shutdown);
@@ -239,8 +239,9 @@ const char *fake_log_str(void)
 
 	buf[0] = '\0';
 	for (unsigned int i = 0; i < log_len && off < sizeof(buf) - 32; i++)
-		off += (size_t)snprintf(buf + off, sizeof(buf) - off, "%s%s(%u)",
-					i ? " " : "", fake_op_name(log_buf[i].op),
+		off += (size_t)snprintf(buf + off, sizeof(buf) - off,
+					"%s%s(%u)", i ? " " : "",
+					fake_op_name(log_buf[i].op),
 					log_buf[i].irq);
 	return buf;
 }

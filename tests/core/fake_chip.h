@@ -37,11 +37,11 @@ struct fake_call {
 
 /* What the fake chip does; set fields before use, after fake_chip_init(). */
 struct fake_chip_config {
-	int retrigger_ret;	/* ->retrigger result */
-	int set_type_ret;	/* ->set_type result */
-	int set_wake_ret;	/* ->set_wake result */
+	int retrigger_ret; /* ->retrigger result */
+	int set_type_ret; /* ->set_type result */
+	int set_wake_ret; /* ->set_wake result */
 	unsigned int startup_ret; /* ->startup result */
-	bool move_in_ack;	/* ->ack calls move_native_irq(), as IO-APIC */
+	bool move_in_ack; /* ->ack calls move_native_irq(), as IO-APIC */
 };
 
 extern struct fake_chip_config fake_cfg;
@@ -67,9 +67,9 @@ unsigned int fake_log_len(void);
 void fake_log_clear(void);
 /* Compare the log with @n ops (on any irq); true when equal. */
 bool fake_log_is(const enum fake_op *ops, unsigned int n);
-#define FAKE_LOG_IS(...)                                                       \
-	fake_log_is((const enum fake_op[]){ __VA_ARGS__ },                     \
-		    sizeof((enum fake_op[]){ __VA_ARGS__ }) /                  \
+#define FAKE_LOG_IS(...)                                      \
+	fake_log_is((const enum fake_op[]){ __VA_ARGS__ },    \
+		    sizeof((enum fake_op[]){ __VA_ARGS__ }) / \
 			    sizeof(enum fake_op))
 /* Printable log, for failure messages. */
 const char *fake_log_str(void);

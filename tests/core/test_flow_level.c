@@ -79,7 +79,8 @@ static void test_level_disabled_stays_masked_and_pending(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_level_masks_acks_then_unmasks, setup),
+		cmocka_unit_test_setup(test_level_masks_acks_then_unmasks,
+				       setup),
 		cmocka_unit_test_setup(
 			test_level_without_mask_ack_uses_mask_then_ack, setup),
 		cmocka_unit_test_setup(

@@ -25,9 +25,9 @@
 
 /* Per-thread CPU state; use the accessors below, not the fields. */
 struct irq_cpu_state {
-	unsigned int cpu;	/* simulated CPU this thread is */
-	bool irqs_off;		/* local interrupts disabled */
-	unsigned int hardirq;	/* hard interrupt nesting depth */
+	unsigned int cpu; /* simulated CPU this thread is */
+	bool irqs_off; /* local interrupts disabled */
+	unsigned int hardirq; /* hard interrupt nesting depth */
 };
 
 extern __thread struct irq_cpu_state __irq_this_cpu
@@ -70,7 +70,8 @@ void __irq_cpu_take_pending(void);
 
 static inline bool __irq_cpu_has_pending(void)
 {
-	const struct irq_cpu_pending *p = &__irq_cpu_pending[__irq_this_cpu.cpu];
+	const struct irq_cpu_pending *p =
+		&__irq_cpu_pending[__irq_this_cpu.cpu];
 
 	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
 		if (__atomic_load_n(&p->bits[i], __ATOMIC_RELAXED))

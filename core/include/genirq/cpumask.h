@@ -19,14 +19,14 @@ typedef struct {
 } cpumask_t;
 
 #if NR_CPUS % BITS_PER_LONG == 0
-#define CPU_MASK_ALL                                                           \
+#define CPU_MASK_ALL \
 	((cpumask_t){ { [0 ... BITS_TO_LONGS(NR_CPUS) - 1] = ~0UL } })
 #elif NR_CPUS < BITS_PER_LONG
 #define CPU_MASK_ALL ((cpumask_t){ { (1UL << NR_CPUS) - 1 } })
 #else
-#define CPU_MASK_ALL                                                           \
-	((cpumask_t){ { [0 ... BITS_TO_LONGS(NR_CPUS) - 2] = ~0UL,             \
-			[BITS_TO_LONGS(NR_CPUS) - 1] =                         \
+#define CPU_MASK_ALL                                               \
+	((cpumask_t){ { [0 ... BITS_TO_LONGS(NR_CPUS) - 2] = ~0UL, \
+			[BITS_TO_LONGS(NR_CPUS) - 1] =             \
 				(1UL << (NR_CPUS % BITS_PER_LONG)) - 1 } })
 #endif
 #define CPU_MASK_NONE ((cpumask_t){ { 0 } })
@@ -113,7 +113,7 @@ static inline cpumask_t cpumask_of_cpu(int cpu)
 #define cpus_clear(m) ((m) = CPU_MASK_NONE)
 #define first_cpu(m) __next_cpu(0, &(m))
 #define next_cpu(cpu, m) __next_cpu((cpu) + 1, &(m))
-#define for_each_cpu_mask(cpu, m)                                              \
+#define for_each_cpu_mask(cpu, m) \
 	for ((cpu) = first_cpu(m); (cpu) < NR_CPUS; (cpu) = next_cpu((cpu), m))
 
 #endif /* GENIRQ_CPUMASK_H */

@@ -25,12 +25,12 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 #define SA_TRIGGER_HIGH 0x00000004
 #define SA_TRIGGER_FALLING 0x00000002
 #define SA_TRIGGER_RISING 0x00000001
-#define SA_TRIGGER_MASK                                                        \
-	(SA_TRIGGER_HIGH | SA_TRIGGER_LOW | SA_TRIGGER_RISING |                \
+#define SA_TRIGGER_MASK                                         \
+	(SA_TRIGGER_HIGH | SA_TRIGGER_LOW | SA_TRIGGER_RISING | \
 	 SA_TRIGGER_FALLING)
 #define SA_INTERRUPT 0x00000020 /* run the handler with interrupts off */
 #define SA_SAMPLE_RANDOM 0x00000040 /* accepted; no entropy pool here */
-#define SA_SHIRQ 0x00000080	/* the line may be shared */
+#define SA_SHIRQ 0x00000080 /* the line may be shared */
 #define SA_PERCPU_IRQ 0x00000400 /* a per-CPU line */
 /* Set by the core on actions request_irq() allocated; not for callers. */
 #define __SA_ALLOCATED 0x80000000
@@ -56,8 +56,8 @@ struct irqaction {
 };
 
 int setup_irq(unsigned int irq, struct irqaction *new);
-int request_irq(unsigned int irq, irq_handler_t handler,
-		unsigned long irqflags, const char *devname, void *dev_id);
+int request_irq(unsigned int irq, irq_handler_t handler, unsigned long irqflags,
+		const char *devname, void *dev_id);
 void free_irq(unsigned int irq, void *dev_id);
 int can_request_irq(unsigned int irq, unsigned long irqflags);
 

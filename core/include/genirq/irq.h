@@ -23,34 +23,34 @@
  * IRQ line status (desc->status). The low bits are the trigger type, so
  * that IRQ_TYPE_* values can live in the same word as the kernel later did.
  */
-#define IRQ_TYPE_NONE 0x00000000	/* Default, unspecified type */
+#define IRQ_TYPE_NONE 0x00000000 /* Default, unspecified type */
 #define IRQ_TYPE_EDGE_RISING 0x00000001 /* Edge rising type */
 #define IRQ_TYPE_EDGE_FALLING 0x00000002 /* Edge falling type */
 #define IRQ_TYPE_EDGE_BOTH (IRQ_TYPE_EDGE_FALLING | IRQ_TYPE_EDGE_RISING)
-#define IRQ_TYPE_LEVEL_HIGH 0x00000004	/* Level high type */
-#define IRQ_TYPE_LEVEL_LOW 0x00000008	/* Level low type */
-#define IRQ_TYPE_SENSE_MASK 0x0000000f	/* Mask of the above */
-#define IRQ_TYPE_SIMPLE 0x00000010	/* Simple type */
-#define IRQ_TYPE_PERCPU 0x00000020	/* Per CPU type */
-#define IRQ_TYPE_PROBE 0x00000040	/* Probing in progress */
+#define IRQ_TYPE_LEVEL_HIGH 0x00000004 /* Level high type */
+#define IRQ_TYPE_LEVEL_LOW 0x00000008 /* Level low type */
+#define IRQ_TYPE_SENSE_MASK 0x0000000f /* Mask of the above */
+#define IRQ_TYPE_SIMPLE 0x00000010 /* Simple type */
+#define IRQ_TYPE_PERCPU 0x00000020 /* Per CPU type */
+#define IRQ_TYPE_PROBE 0x00000040 /* Probing in progress */
 
 /* Internal flags */
-#define IRQ_INPROGRESS 0x00010000	/* IRQ handler active - do not enter! */
-#define IRQ_DISABLED 0x00020000	/* IRQ disabled - do not enter! */
-#define IRQ_PENDING 0x00040000	/* IRQ pending - replay on enable */
-#define IRQ_REPLAY 0x00080000	/* IRQ has been replayed but not acked yet */
-#define IRQ_AUTODETECT 0x00100000	/* IRQ is being autodetected */
-#define IRQ_WAITING 0x00200000	/* IRQ not yet seen - for autodetection */
-#define IRQ_LEVEL 0x00400000	/* IRQ level triggered */
-#define IRQ_MASKED 0x00800000	/* IRQ masked - shouldn't be seen again */
-#define IRQ_PER_CPU 0x01000000	/* IRQ is per CPU */
-#define IRQ_NOPROBE 0x02000000	/* IRQ is not valid for probing */
-#define IRQ_NOREQUEST 0x04000000	/* IRQ cannot be requested */
-#define IRQ_NOAUTOEN 0x08000000	/* IRQ will not be enabled on request irq */
-#define IRQ_WAKEUP 0x10000000	/* IRQ triggers system wakeup */
-#define IRQ_MOVE_PENDING 0x20000000	/* need to re-target IRQ destination */
+#define IRQ_INPROGRESS 0x00010000 /* IRQ handler active - do not enter! */
+#define IRQ_DISABLED 0x00020000 /* IRQ disabled - do not enter! */
+#define IRQ_PENDING 0x00040000 /* IRQ pending - replay on enable */
+#define IRQ_REPLAY 0x00080000 /* IRQ has been replayed but not acked yet */
+#define IRQ_AUTODETECT 0x00100000 /* IRQ is being autodetected */
+#define IRQ_WAITING 0x00200000 /* IRQ not yet seen - for autodetection */
+#define IRQ_LEVEL 0x00400000 /* IRQ level triggered */
+#define IRQ_MASKED 0x00800000 /* IRQ masked - shouldn't be seen again */
+#define IRQ_PER_CPU 0x01000000 /* IRQ is per CPU */
+#define IRQ_NOPROBE 0x02000000 /* IRQ is not valid for probing */
+#define IRQ_NOREQUEST 0x04000000 /* IRQ cannot be requested */
+#define IRQ_NOAUTOEN 0x08000000 /* IRQ will not be enabled on request irq */
+#define IRQ_WAKEUP 0x10000000 /* IRQ triggers system wakeup */
+#define IRQ_MOVE_PENDING 0x20000000 /* need to re-target IRQ destination */
 
-#define CHECK_IRQ_PER_CPU(var) ((var) & IRQ_PER_CPU)
+#define CHECK_IRQ_PER_CPU(var) ((var)&IRQ_PER_CPU)
 
 struct irq_desc;
 
@@ -216,8 +216,7 @@ void __set_irq_handler(unsigned int irq, irq_flow_handler_t handle,
 void set_irq_chip_and_handler(unsigned int irq, struct irq_chip *chip,
 			      irq_flow_handler_t handle);
 void set_irq_chip_and_handler_name(unsigned int irq, struct irq_chip *chip,
-				   irq_flow_handler_t handle,
-				   const char *name);
+				   irq_flow_handler_t handle, const char *name);
 
 /**
  * set_irq_handler - set the flow handler of @irq
@@ -298,9 +297,9 @@ void genirq_reset(void);
  * switches. Set them before dispatching interrupts.
  */
 enum irqfixup_mode {
-	IRQFIXUP_OFF = 0,	/* default */
+	IRQFIXUP_OFF = 0, /* default */
 	IRQFIXUP_MISROUTED = 1, /* "irqfixup": try other lines on IRQ_NONE */
-	IRQFIXUP_POLL = 2,	/* "irqpoll": also poll on every timer IRQ 0 */
+	IRQFIXUP_POLL = 2, /* "irqpoll": also poll on every timer IRQ 0 */
 };
 void genirq_set_irqfixup(enum irqfixup_mode mode);
 /* "noirqdebug": skip note_interrupt() entirely. */

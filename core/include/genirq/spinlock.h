@@ -31,9 +31,8 @@ static inline void spin_lock_init(spinlock_t *lock)
 
 static inline void spin_lock(spinlock_t *lock)
 {
-	if (__builtin_expect(__atomic_exchange_n(&lock->locked, 1,
-						  __ATOMIC_ACQUIRE),
-			     0))
+	if (__builtin_expect(
+		    __atomic_exchange_n(&lock->locked, 1, __ATOMIC_ACQUIRE), 0))
 		__spin_lock_contended(lock);
 }
 
@@ -52,28 +51,28 @@ static inline bool spin_is_locked(spinlock_t *lock)
 	return __atomic_load_n(&lock->locked, __ATOMIC_RELAXED);
 }
 
-#define spin_lock_irqsave(lock, flags)                                         \
-	do {                                                                   \
-		local_irq_save(flags);                                         \
-		spin_lock(lock);                                               \
+#define spin_lock_irqsave(lock, flags) \
+	do {                           \
+		local_irq_save(flags); \
+		spin_lock(lock);       \
 	} while (0)
 
-#define spin_unlock_irqrestore(lock, flags)                                    \
-	do {                                                                   \
-		spin_unlock(lock);                                             \
-		local_irq_restore(flags);                                      \
+#define spin_unlock_irqrestore(lock, flags) \
+	do {                                \
+		spin_unlock(lock);          \
+		local_irq_restore(flags);   \
 	} while (0)
 
-#define spin_lock_irq(lock)                                                    \
-	do {                                                                   \
-		local_irq_disable();                                           \
-		spin_lock(lock);                                               \
+#define spin_lock_irq(lock)          \
+	do {                         \
+		local_irq_disable(); \
+		spin_lock(lock);     \
 	} while (0)
 
-#define spin_unlock_irq(lock)                                                  \
-	do {                                                                   \
-		spin_unlock(lock);                                             \
-		local_irq_enable();                                            \
+#define spin_unlock_irq(lock)       \
+	do {                        \
+		spin_unlock(lock);  \
+		local_irq_enable(); \
 	} while (0)
 
 #endif /* GENIRQ_SPINLOCK_H */
