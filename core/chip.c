@@ -428,7 +428,7 @@ void handle_percpu_irq(unsigned int irq, struct irq_desc *desc)
 	if (desc->chip->ack)
 		chip_op(desc, irq, ack);
 
-	action_ret = handle_IRQ_event(irq, desc->action);
+	action_ret = handle_IRQ_event(irq, desc_action(desc));
 	if (!noirqdebug)
 		note_interrupt(irq, desc, action_ret);
 

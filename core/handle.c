@@ -124,7 +124,7 @@ unsigned int __do_IRQ(unsigned int irq)
 
 	irqlab_trace_flow(irq, "do_irq");
 	kstat_incr_irqs_this_cpu(irq);
-	if (CHECK_IRQ_PER_CPU(desc->status)) {
+	if (CHECK_IRQ_PER_CPU(desc_status_unlocked(desc))) {
 		irqreturn_t action_ret;
 
 		/*
@@ -132,7 +132,7 @@ unsigned int __do_IRQ(unsigned int irq)
 		 */
 		if (desc->chip->ack)
 			chip_op(desc, irq, ack);
-		action_ret = handle_IRQ_event(irq, desc->action);
+		action_ret = handle_IRQ_event(irq, desc_action(desc));
 		if (!noirqdebug)
 			note_interrupt(irq, desc, action_ret);
 		chip_op(desc, irq, end);

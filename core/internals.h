@@ -66,7 +66,16 @@ static inline void kstat_incr_irqs_this_cpu(unsigned int irq)
 	(irqlab_trace_chip_op((irq), IRQLAB_OP_##op, (desc)->chip->name), \
 	 (desc)->chip->op((irq), ##__VA_ARGS__))
 
-/* The action list is read without the lock by handle_IRQ_event(). */
+/*
+ * The action chain is written under the descriptor lock with release
+ * stores and read without it (handle_IRQ_event(), per-CPU lines,
+ * disable_irq()) with acquire loads.
+ */
+static inline struct irqaction *desc_action(struct irq_desc *desc)
+{
+	return __atomic_load_n(&desc->action, __ATOMIC_ACQUIRE);
+}
+
 static inline struct irqaction *action_next(const struct irqaction *a)
 {
 	return __atomic_load_n(&a->next, __ATOMIC_ACQUIRE);
@@ -99,7 +108,24 @@ void spurious_reset(void);
 void printk_reset(void);
 void cpu_reset(void);
 
-/* The status word is read without the lock only by synchronize_irq(). */
+/*
+ * __do_IRQ() tests IRQ_PER_CPU without the lock, as 2.6.18 does: that bit
+ * changes only in setup_irq(), but other bits of the word change under the
+ * lock on other CPUs meanwhile, which is a data race on the word that
+ * ThreadSanitizer rightly reports. It is the kernel's race, kept on
+ * purpose; the sanitizer is told so here and nowhere else.
+ */
+#if defined(__SANITIZE_THREAD__)
+#define __kernel_race \
+	static __attribute__((no_sanitize_thread, noinline, unused))
+#else
+#define __kernel_race static inline
+#endif
+__kernel_race unsigned int desc_status_unlocked(const struct irq_desc *desc)
+{
+	return desc->status;
+}
+
 static inline unsigned int desc_status_locked(struct irq_desc *desc)
 {
 	unsigned int status;

@@ -82,7 +82,7 @@ void disable_irq(unsigned int irq)
 		return;
 
 	disable_irq_nosync(irq);
-	if (desc->action)
+	if (desc_action(desc))
 		synchronize_irq(irq);
 }
 
@@ -427,8 +427,7 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long irqflags,
 		return -EINVAL;
 	if (irq >= NR_IRQS)
 		return -EINVAL;
-	if (irq_desc[irq].status & IRQ_NOREQUEST)
-		return -EINVAL;
+	/* A NOREQUEST line is refused by setup_irq(), under the lock. */
 	if (!handler)
 		return -EINVAL;
 

@@ -60,7 +60,8 @@ void print_irq_desc(unsigned int irq, struct irq_desc *desc)
 	       counter_read(&desc->irqs_unhandled));
 	printk(ERR, "->handle_irq(): %s, ->chip(): %s, ->action(): %p\n",
 	       irq_flow_name(desc->handle_irq),
-	       desc->chip ? desc->chip->name : "NULL", (void *)desc->action);
+	       desc->chip ? desc->chip->name : "NULL",
+	       (void *)desc_action(desc));
 }
 
 /* What arch/i386's ack_bad_irq() did, minus the APIC: say it and count it. */

@@ -16,12 +16,14 @@ void irq_resend_queue(unsigned int irq)
 			  1UL << (irq % BITS_PER_LONG), __ATOMIC_RELEASE);
 }
 
+/* Checked at every irq_exit(): a branch-free OR over the words. */
 bool irq_resend_pending(void)
 {
+	unsigned long any = 0;
+
 	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
-		if (__atomic_load_n(&irqs_resend[i], __ATOMIC_RELAXED))
-			return true;
-	return false;
+		any |= __atomic_load_n(&irqs_resend[i], __ATOMIC_RELAXED);
+	return any != 0;
 }
 
 void irq_resend_reset(void)

@@ -126,7 +126,7 @@ static void __report_bad_irq(unsigned int irq, struct irq_desc *desc,
 		       "irq %u: nobody cared (try booting with the \"irqpoll\" option)\n",
 		       irq);
 	printk(ERR, "handlers:\n");
-	for (action = desc->action; action; action = action_next(action))
+	for (action = desc_action(desc); action; action = action_next(action))
 		printk(ERR, "[<%p>] (%s)\n", (void *)action->handler,
 		       action->name ? action->name : "?");
 }
@@ -134,7 +134,8 @@ static void __report_bad_irq(unsigned int irq, struct irq_desc *desc,
 static void report_bad_irq(unsigned int irq, struct irq_desc *desc,
 			   irqreturn_t action_ret)
 {
-	if (__atomic_fetch_sub(&bad_irq_reports_left, 1, __ATOMIC_RELAXED) > 0)
+	if (__atomic_load_n(&bad_irq_reports_left, __ATOMIC_RELAXED) > 0 &&
+	    __atomic_fetch_sub(&bad_irq_reports_left, 1, __ATOMIC_RELAXED) > 0)
 		__report_bad_irq(irq, desc, action_ret);
 }
 

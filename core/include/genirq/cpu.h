@@ -68,15 +68,16 @@ cpumask_t cpu_online_mask_get(void);
 
 void __irq_cpu_take_pending(void);
 
+/* Branch-free OR over the words: a few instructions on every enable. */
 static inline bool __irq_cpu_has_pending(void)
 {
 	const struct irq_cpu_pending *p =
 		&__irq_cpu_pending[__irq_this_cpu.cpu];
+	unsigned long any = 0;
 
 	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
-		if (__atomic_load_n(&p->bits[i], __ATOMIC_RELAXED))
-			return true;
-	return false;
+		any |= __atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
+	return any != 0;
 }
 
 static inline bool irqs_disabled(void)
