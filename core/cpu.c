@@ -6,7 +6,11 @@
  * kernel/softirq.c (irq_enter/irq_exit) stand in 2.6.18.
  */
 #include <errno.h>
+#include <limits.h>
 #include <sched.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include "internals.h"
 
 __thread struct irq_cpu_state __irq_this_cpu
@@ -25,10 +29,13 @@ void cpu_reset(void)
 	for (int i = 0; i < BITS_TO_LONGS(NR_CPUS); i++)
 		__atomic_store_n(&online_bits[i], 0, __ATOMIC_RELAXED);
 	set_online(0);
-	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
+		struct irq_cpu_pending *p = &__irq_cpu_pending[cpu];
+
 		for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
-			__atomic_store_n(&__irq_cpu_pending[cpu].bits[i], 0,
-					 __ATOMIC_RELAXED);
+			__atomic_store_n(&p->bits[i], 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&p->stop, 0, __ATOMIC_RELAXED);
+	}
 }
 
 int irq_cpu_attach(unsigned int cpu)
@@ -99,15 +106,100 @@ void do_IRQ(unsigned int irq)
 	local_irq_restore(flags);
 }
 
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+static void futex_wake(unsigned int *word)
+{
+	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
+static void futex_wait(unsigned int *word, unsigned int val)
+{
+	syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+
+/* Wake @p's CPU if it sleeps or is about to: see irq_cpu_run(). */
+static void cpu_kick(struct irq_cpu_pending *p)
+{
+	if (__atomic_load_n(&p->sleeping, __ATOMIC_SEQ_CST)) {
+		__atomic_fetch_add(&p->wake_seq, 1, __ATOMIC_SEQ_CST);
+		futex_wake(&p->wake_seq);
+	}
+}
+
 int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 {
+	struct irq_cpu_pending *p;
+
 	if (cpu >= NR_CPUS || irq >= NR_IRQS)
 		return -EINVAL;
-	__atomic_fetch_or(&__irq_cpu_pending[cpu].bits[irq / BITS_PER_LONG],
-			  1UL << (irq % BITS_PER_LONG), __ATOMIC_RELEASE);
+	p = &__irq_cpu_pending[cpu];
+	/* seq_cst: ordered before the load of ->sleeping in cpu_kick(). */
+	__atomic_fetch_or(&p->bits[irq / BITS_PER_LONG],
+			  1UL << (irq % BITS_PER_LONG), __ATOMIC_SEQ_CST);
 	if (cpu == smp_processor_id() && !irqs_disabled())
 		__irq_cpu_take_pending();
+	else
+		cpu_kick(p);
 	return 0;
+}
+
+/*
+ * The idle loop. Sleeping is a Dekker handshake with irq_cpu_raise(): the
+ * CPU stores ->sleeping then re-reads its pending bits, the raiser stores
+ * a bit then reads ->sleeping, all seq_cst, so at least one of them sees
+ * the other. If the CPU missed the bit, the raiser saw ->sleeping and
+ * bumps ->wake_seq, so futex_wait() on the old value returns at once.
+ */
+int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
+{
+	struct irq_cpu_pending *p;
+	int ret;
+
+	if (mode != IRQ_CPU_SPIN && mode != IRQ_CPU_BLOCK)
+		return -EINVAL;
+	ret = irq_cpu_attach(cpu);
+	if (ret)
+		return ret;
+	p = &__irq_cpu_pending[cpu];
+	local_irq_enable();
+
+	for (;;) {
+		unsigned int seq;
+
+		if (irq_cpu_poll())
+			continue;
+		if (__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE))
+			break;
+		if (mode == IRQ_CPU_SPIN) {
+			cpu_relax();
+			continue;
+		}
+		seq = __atomic_load_n(&p->wake_seq, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&p->sleeping, 1, __ATOMIC_SEQ_CST);
+		if (!__irq_cpu_has_pending() &&
+		    !__atomic_load_n(&p->stop, __ATOMIC_SEQ_CST))
+			futex_wait(&p->wake_seq, seq);
+		__atomic_store_n(&p->sleeping, 0, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&p->stop, 0, __ATOMIC_RELAXED);
+	return 0;
+}
+
+void irq_cpu_stop(unsigned int cpu)
+{
+	struct irq_cpu_pending *p;
+
+	if (cpu >= NR_CPUS)
+		return;
+	p = &__irq_cpu_pending[cpu];
+	__atomic_store_n(&p->stop, 1, __ATOMIC_SEQ_CST);
+	cpu_kick(p);
 }
 
 /* Take the lowest pending vector of this CPU off its set, or return -1. */
@@ -154,13 +246,6 @@ bool irq_cpu_poll(void)
 		return false;
 	__irq_cpu_take_pending();
 	return true;
-}
-
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#endif
 }
 
 void __spin_lock_contended(spinlock_t *lock)

@@ -33,9 +33,16 @@ struct irq_cpu_state {
 extern __thread struct irq_cpu_state __irq_this_cpu
 	__attribute__((tls_model("initial-exec")));
 
-/* Per-CPU pending vectors, posted by irq_cpu_raise() from any thread. */
+/*
+ * Per-CPU pending vectors, posted by irq_cpu_raise() from any thread, and
+ * the state a waiting CPU sleeps on; one cache line for NR_IRQS <= 256, so
+ * a raise touches one line.
+ */
 struct irq_cpu_pending {
 	unsigned long bits[BITS_TO_LONGS(NR_IRQS)];
+	int sleeping; /* CPU is (about to be) in futex_wait */
+	unsigned int wake_seq; /* the futex word */
+	int stop; /* irq_cpu_stop() was called */
 } __attribute__((aligned(64)));
 
 extern struct irq_cpu_pending __irq_cpu_pending[NR_CPUS];
@@ -131,10 +138,11 @@ static inline bool in_irq(void)
  * @irq: interrupt number
  *
  * Lock-free; callable from any thread. When the caller is @cpu with
- * interrupts enabled, the interrupt is taken before this returns;
- * otherwise @cpu takes it at its next local_irq_enable() or
- * irq_cpu_poll(). Raising a vector that is already pending merges with it,
- * as a CPU's IRR does.
+ * interrupts enabled, the interrupt is taken before this returns (inline
+ * delivery); otherwise @cpu takes it at its next local_irq_enable() or
+ * irq_cpu_poll(), or its irq_cpu_run() loop does, woken from its futex
+ * when it sleeps. Raising a vector that is already pending merges with
+ * it, as a CPU's IRR does.
  *
  * Return: 0, or -EINVAL for a bad @cpu or @irq.
  */
@@ -147,6 +155,43 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq);
  * disabled. Return: true when something was pending.
  */
 bool irq_cpu_poll(void);
+
+/**
+ * enum irq_cpu_wait - how an idle simulated CPU waits for interrupts
+ * @IRQ_CPU_SPIN: busy-poll its pending set (lowest latency, burns a core)
+ * @IRQ_CPU_BLOCK: sleep on a futex until raised (the cost of waking an
+ *	idle CPU)
+ * @IRQ_CPU_INLINE: no waiting thread: the raising thread is the CPU
+ *	(attached as it, interrupts enabled) and dispatches synchronously
+ *	inside irq_cpu_raise(); for measuring the pure dispatch path
+ */
+enum irq_cpu_wait {
+	IRQ_CPU_SPIN,
+	IRQ_CPU_BLOCK,
+	IRQ_CPU_INLINE,
+};
+
+/**
+ * irq_cpu_run - be simulated CPU @cpu until irq_cpu_stop(@cpu)
+ * @cpu: CPU number
+ * @mode: IRQ_CPU_SPIN or IRQ_CPU_BLOCK
+ *
+ * Attaches the calling thread as @cpu with interrupts enabled and takes
+ * every interrupt raised on it, waiting per @mode in between. Returns once
+ * irq_cpu_stop() was called and nothing is pending.
+ *
+ * Return: 0; -EINVAL for a bad @cpu or for IRQ_CPU_INLINE, which has no
+ * loop of its own.
+ */
+int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode);
+
+/**
+ * irq_cpu_stop - ask the thread in irq_cpu_run(@cpu) to return
+ * @cpu: CPU number
+ *
+ * Wakes it if it sleeps. A later irq_cpu_run(@cpu) starts afresh.
+ */
+void irq_cpu_stop(unsigned int cpu);
 
 /**
  * do_IRQ - the CPU's interrupt entry for @irq

@@ -189,6 +189,9 @@ static inline void generic_handle_irq(unsigned int irq)
 		__do_IRQ(irq);
 }
 
+/* Name of a flow handler for show_interrupts(): "edge", "do_IRQ", ... */
+const char *irq_flow_name(irq_flow_handler_t handle);
+
 /* Handle irq action chains (kernel/irq/handle.c). */
 irqreturn_t handle_IRQ_event(unsigned int irq, struct irqaction *action);
 
@@ -244,6 +247,26 @@ static inline void set_irq_chained_handler(unsigned int irq,
 	__set_irq_handler(irq, handle, 1);
 }
 
+/**
+ * __set_irq_handler_unlocked - switch the flow handler from ->set_type
+ * @irq: interrupt number
+ * @handle: the flow handler the new trigger type needs
+ *
+ * For chips whose ->set_type picks the flow (edge or level), called with
+ * the descriptor lock held, as in later kernels. A line on the __do_IRQ()
+ * baseline (handle_irq NULL) stays on it.
+ */
+static inline void __set_irq_handler_unlocked(unsigned int irq,
+					      irq_flow_handler_t handle)
+{
+	struct irq_desc *desc = irq_desc + irq;
+
+	if (desc->handle_irq) {
+		desc->handle_irq = handle;
+		desc->name = irq_flow_name(handle);
+	}
+}
+
 static inline struct irq_chip *get_irq_chip(unsigned int irq)
 {
 	return irq_desc[irq].chip;
@@ -258,9 +281,6 @@ static inline void *get_irq_data(unsigned int irq)
 {
 	return irq_desc[irq].handler_data;
 }
-
-/* Name of a flow handler for show_interrupts(), or "unknown". */
-const char *irq_flow_name(irq_flow_handler_t handle);
 
 /* Affinity migration (kernel/irq/migration.c), called by chips. */
 void move_native_irq(int irq);

@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What every interrupt controller model shares: register-access accounting
+ * and cost, the calibrated busy-wait that stands for bus cycles, the
+ * device-side input lines, and the counters the harness reads.
+ *
+ * A model is a register-level simulation of one controller. Its irq_chip
+ * operations touch the model's registers only through chip_reg_read() and
+ * chip_reg_write(), which count the access under the irq_chip operation
+ * that made it and busy-wait the access's cost. Devices drive the model's
+ * input pins through struct chip_line; the model decides, as its data
+ * sheet says, whether and where to deliver, and raises the interrupt on a
+ * simulated CPU with irq_cpu_raise(). A model never calls a flow handler.
+ */
+#ifndef CHIPS_MODEL_H
+#define CHIPS_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <genirq/irq.h>
+
+/**
+ * enum chip_acc - who made a register access
+ *
+ * The first fourteen are the irq_chip operations, in the order of
+ * enum irqlab_trace_chip_op; the rest are the model's other callers.
+ */
+enum chip_acc {
+	CHIP_ACC_STARTUP,
+	CHIP_ACC_SHUTDOWN,
+	CHIP_ACC_ENABLE,
+	CHIP_ACC_DISABLE,
+	CHIP_ACC_ACK,
+	CHIP_ACC_MASK,
+	CHIP_ACC_MASK_ACK,
+	CHIP_ACC_UNMASK,
+	CHIP_ACC_EOI,
+	CHIP_ACC_END,
+	CHIP_ACC_RETRIGGER,
+	CHIP_ACC_SET_TYPE,
+	CHIP_ACC_SET_WAKE,
+	CHIP_ACC_SET_AFFINITY,
+	CHIP_ACC_DEMUX, /* a chained handler reading its status */
+	CHIP_ACC_INIT, /* initialisation, suspend/resume */
+	CHIP_ACC_NR,
+};
+
+const char *chip_acc_name(enum chip_acc acc);
+
+/**
+ * struct chip_stats - what a model counts
+ * @reads:	register reads, per caller
+ * @writes:	register writes, per caller
+ * @delivered:	interrupts raised on a CPU
+ * @latched:	edges latched while they could not be delivered
+ * @dropped_masked: edges lost because their input was masked
+ * @spurious:	spurious interrupts the model detected or produced
+ *
+ * Updated with relaxed atomics: device and CPU threads share a model.
+ */
+struct chip_stats {
+	unsigned long reads[CHIP_ACC_NR];
+	unsigned long writes[CHIP_ACC_NR];
+	unsigned long delivered;
+	unsigned long latched;
+	unsigned long dropped_masked;
+	unsigned long spurious;
+};
+
+struct chip_model;
+
+/**
+ * enum chip_design - which handler design a model's lines run
+ * @CHIP_DESIGN_FLOW: the genirq flow handler the hardware needs, with the
+ *	model's new-style irq_chip
+ * @CHIP_DESIGN_DO_IRQ: the __do_IRQ() baseline, with the model's legacy
+ *	ack/end chip (what 2.6.17's hw_interrupt_type did for it)
+ */
+enum chip_design {
+	CHIP_DESIGN_FLOW,
+	CHIP_DESIGN_DO_IRQ,
+};
+
+/**
+ * struct chip_model_ops - what the device side and the harness call
+ * @set_input:	drive input @pin to @level (true: asserted). An edge is a
+ *		transition; a level stays until changed
+ * @set_design:	put every line of the model on @design; lines keep their
+ *		trigger type. Not while interrupts are being dispatched
+ * @destroy:	free the model (after its lines were freed)
+ */
+struct chip_model_ops {
+	void (*set_input)(struct chip_model *m, unsigned int pin, bool level);
+	void (*set_design)(struct chip_model *m, enum chip_design design);
+	void (*destroy)(struct chip_model *m);
+};
+
+/**
+ * struct chip_cost_field - one cost figure a profile file may set
+ * @key:	the key in the [model] section, e.g. "port_read_ns"
+ * @offset:	offset of its unsigned int in the model's cost struct
+ */
+struct chip_cost_field {
+	const char *key;
+	size_t offset;
+};
+
+/**
+ * struct chip_model - the part every model embeds first
+ * @name:	model name ("i8259", "ioapic", ...), the profile section
+ * @ops:	device-side operations
+ * @stats:	counters
+ * @cost:	the model's cost struct (unsigned int fields, ns)
+ * @cost_fields: its keys, NULL-terminated
+ * @irq_base:	first Linux irq number of the model's inputs
+ * @nr_inputs:	number of input pins
+ */
+struct chip_model {
+	const char *name;
+	const struct chip_model_ops *ops;
+	struct chip_stats stats;
+	void *cost;
+	const struct chip_cost_field *cost_fields;
+	unsigned int irq_base;
+	unsigned int nr_inputs;
+};
+
+/* Register access: count it under @acc and busy-wait @cost_ns. */
+static inline void chip_count(unsigned long *counter)
+{
+	__atomic_fetch_add(counter, 1, __ATOMIC_RELAXED);
+}
+
+void chip_delay_ns(unsigned int ns);
+
+static inline void chip_reg_read(struct chip_model *m, enum chip_acc acc,
+				 unsigned int cost_ns)
+{
+	chip_count(&m->stats.reads[acc]);
+	if (cost_ns)
+		chip_delay_ns(cost_ns);
+}
+
+static inline void chip_reg_write(struct chip_model *m, enum chip_acc acc,
+				  unsigned int cost_ns)
+{
+	chip_count(&m->stats.writes[acc]);
+	if (cost_ns)
+		chip_delay_ns(cost_ns);
+}
+
+/* Total register accesses (reads + writes) made by @acc, or all if NR. */
+unsigned long chip_accesses(const struct chip_model *m, enum chip_acc acc);
+void chip_stats_reset(struct chip_model *m);
+
+/**
+ * struct chip_delay_calibration - the busy-wait's clock and its error
+ * @ticks_per_us: TSC ticks per microsecond (0: clock_gettime is used)
+ * @err_ns_mean: mean (actual - requested) of a 100 ns wait, in ns
+ * @err_ns_max:	 largest such error seen during calibration
+ */
+struct chip_delay_calibration {
+	double ticks_per_us;
+	double err_ns_mean;
+	double err_ns_max;
+};
+
+/**
+ * chip_delay_calibrate - measure the busy-wait clock once per run
+ * @out: where to store the result (may be NULL)
+ *
+ * Times the TSC against CLOCK_MONOTONIC over a few milliseconds, then
+ * measures how far chip_delay_ns(100) overshoots. Until called,
+ * chip_delay_ns() spins on CLOCK_MONOTONIC. Call it before the threads
+ * that use the models start. Return: 0 or -errno.
+ */
+int chip_delay_calibrate(struct chip_delay_calibration *out);
+
+/**
+ * chip_cost_set - set one cost figure of @m by key
+ * Return: 0, or -ENOENT when @m has no such key.
+ */
+int chip_cost_set(struct chip_model *m, const char *key, unsigned int ns);
+
+/**
+ * chip_cost_load - apply a cost profile file to @m
+ * @m: the model; its section is [@m->name]
+ * @path: INI file of sections named after models, keys from cost_fields
+ * @err: room for one sentence naming file, line and key on failure
+ * @errlen: its size
+ *
+ * Other models' sections are skipped. Return: 0, -ENOENT for a missing
+ * file, -EINVAL for an unknown key or a value that is not a non-negative
+ * integer below 10^9 (with @err filled).
+ */
+int chip_cost_load(struct chip_model *m, const char *path, char *err,
+		   size_t errlen);
+
+/* Device side: a line is one input pin of one model. */
+struct chip_line {
+	struct chip_model *model;
+	unsigned int pin;
+};
+
+static inline void chip_line_assert(const struct chip_line *l)
+{
+	l->model->ops->set_input(l->model, l->pin, true);
+}
+
+static inline void chip_line_deassert(const struct chip_line *l)
+{
+	l->model->ops->set_input(l->model, l->pin, false);
+}
+
+/* An edge: assert, hold @width_ns (0: none), deassert. */
+void chip_line_pulse(const struct chip_line *l, unsigned int width_ns);
+
+static inline void chip_model_set_design(struct chip_model *m,
+					 enum chip_design design)
+{
+	m->ops->set_design(m, design);
+}
+
+/**
+ * chip_model_destroy - free a model made by its <model>_create()
+ */
+static inline void chip_model_destroy(struct chip_model *m)
+{
+	if (m)
+		m->ops->destroy(m);
+}
+
+#endif /* CHIPS_MODEL_H */

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The machinery every controller model shares: access counters, the
+ * calibrated busy-wait that stands for a register access's bus cycles,
+ * cost profiles (INI files read with inih), and edge pulses.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <ini.h>
+#include <chips/model.h>
+
+static const char *const acc_names[CHIP_ACC_NR] = {
+	"startup",  "shutdown",	    "enable",	 "disable",
+	"ack",	    "mask",	    "mask_ack",	 "unmask",
+	"eoi",	    "end",	    "retrigger", "set_type",
+	"set_wake", "set_affinity", "demux",	 "init",
+};
+
+const char *chip_acc_name(enum chip_acc acc)
+{
+	return acc < CHIP_ACC_NR ? acc_names[acc] : "?";
+}
+
+unsigned long chip_accesses(const struct chip_model *m, enum chip_acc acc)
+{
+	unsigned long n = 0;
+
+	for (int i = 0; i < CHIP_ACC_NR; i++)
+		if (acc == CHIP_ACC_NR || (int)acc == i)
+			n += __atomic_load_n(&m->stats.reads[i],
+					     __ATOMIC_RELAXED) +
+			     __atomic_load_n(&m->stats.writes[i],
+					     __ATOMIC_RELAXED);
+	return n;
+}
+
+void chip_stats_reset(struct chip_model *m)
+{
+	unsigned long *w = (unsigned long *)&m->stats;
+
+	for (size_t i = 0; i < sizeof(m->stats) / sizeof(*w); i++)
+		__atomic_store_n(&w[i], 0, __ATOMIC_RELAXED);
+}
+
+/*
+ * Ticks per nanosecond of the TSC, once calibrated; 0 until then. Written
+ * by chip_delay_calibrate() before the run's threads start.
+ */
+static double tsc_per_ns;
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+static inline uint64_t ticks(void)
+{
+	return __builtin_ia32_rdtsc();
+}
+#define HAVE_TSC 1
+#else
+#define HAVE_TSC 0
+#endif
+
+void chip_delay_ns(unsigned int ns)
+{
+#if HAVE_TSC
+	if (tsc_per_ns > 0) {
+		uint64_t end = ticks() + (uint64_t)(ns * tsc_per_ns);
+
+		while ((int64_t)(ticks() - end) < 0)
+			__builtin_ia32_pause();
+		return;
+	}
+#endif
+	uint64_t end = now_ns() + ns;
+
+	while (now_ns() < end)
+		;
+}
+
+int chip_delay_calibrate(struct chip_delay_calibration *out)
+{
+	struct chip_delay_calibration c = { 0 };
+	const int rounds = 200;
+	double sum = 0;
+
+#if HAVE_TSC
+	uint64_t t0 = now_ns(), k0 = ticks(), t1, k1;
+
+	do {
+		t1 = now_ns();
+		k1 = ticks();
+	} while (t1 - t0 < 5000000); /* 5 ms */
+	tsc_per_ns = (double)(k1 - k0) / (double)(t1 - t0);
+	c.ticks_per_us = tsc_per_ns * 1000;
+#endif
+	for (int i = 0; i < rounds; i++) {
+		uint64_t a = now_ns(), b;
+		double err;
+
+		chip_delay_ns(100);
+		b = now_ns();
+		err = (double)(b - a) - 100;
+		sum += err;
+		if (err > c.err_ns_max)
+			c.err_ns_max = err;
+	}
+	c.err_ns_mean = sum / rounds;
+	if (out)
+		*out = c;
+	return 0;
+}
+
+int chip_cost_set(struct chip_model *m, const char *key, unsigned int ns)
+{
+	for (const struct chip_cost_field *f = m->cost_fields; f && f->key;
+	     f++) {
+		if (!strcmp(f->key, key)) {
+			*(unsigned int *)((char *)m->cost + f->offset) = ns;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+struct cost_load {
+	struct chip_model *m;
+	char *err;
+	size_t errlen;
+	const char *path;
+	char bad_key[64];
+	char bad_why[96];
+};
+
+/* inih handler: returns 0 to stop at this line with an error. */
+static int cost_handler(void *user, const char *section, const char *name,
+			const char *value)
+{
+	struct cost_load *cl = user;
+	unsigned long v;
+	char *end;
+
+	if (strcmp(section, cl->m->name))
+		return 1;
+	snprintf(cl->bad_key, sizeof(cl->bad_key), "%s", name);
+	errno = 0;
+	v = strtoul(value, &end, 10);
+	if (!*value || *end || errno || v >= 1000000000ul || value[0] == '-') {
+		snprintf(cl->bad_why, sizeof(cl->bad_why),
+			 "'%s' is not a whole number of nanoseconds below 1e9",
+			 value);
+		return 0;
+	}
+	if (chip_cost_set(cl->m, name, (unsigned int)v)) {
+		snprintf(cl->bad_why, sizeof(cl->bad_why),
+			 "[%s] has no such cost", section);
+		return 0;
+	}
+	return 1;
+}
+
+int chip_cost_load(struct chip_model *m, const char *path, char *err,
+		   size_t errlen)
+{
+	struct cost_load cl = {
+		.m = m, .err = err, .errlen = errlen, .path = path
+	};
+	int line = ini_parse(path, cost_handler, &cl);
+
+	if (line == 0)
+		return 0;
+	if (line < 0) {
+		snprintf(err, errlen, "%s: cannot read the cost profile", path);
+		return -ENOENT;
+	}
+	if (cl.bad_why[0])
+		snprintf(err, errlen, "%s:%d: key '%s': %s", path, line,
+			 cl.bad_key, cl.bad_why);
+	else
+		snprintf(err, errlen,
+			 "%s:%d: not a section, key = value or comment", path,
+			 line);
+	return -EINVAL;
+}
+
+void chip_line_pulse(const struct chip_line *l, unsigned int width_ns)
+{
+	chip_line_assert(l);
+	if (width_ns)
+		chip_delay_ns(width_ns);
+	chip_line_deassert(l);
+}
