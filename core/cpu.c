@@ -18,6 +18,21 @@ __thread struct irq_cpu_state __irq_this_cpu
 struct irq_cpu_pending __irq_cpu_pending[NR_CPUS];
 static unsigned long online_bits[BITS_TO_LONGS(NR_CPUS)];
 
+/* Per-vector acknowledge cycles, installed by controller models. */
+static struct {
+	irq_cpu_inta_fn fn;
+	void *ctx;
+} inta[NR_IRQS];
+
+int irq_cpu_set_inta(unsigned int irq, irq_cpu_inta_fn fn, void *ctx)
+{
+	if (irq >= NR_IRQS)
+		return -EINVAL;
+	__atomic_store_n(&inta[irq].ctx, ctx, __ATOMIC_RELAXED);
+	__atomic_store_n(&inta[irq].fn, fn, __ATOMIC_RELEASE);
+	return 0;
+}
+
 static void set_online(unsigned int cpu)
 {
 	__atomic_fetch_or(&online_bits[cpu / BITS_PER_LONG],
@@ -29,6 +44,8 @@ void cpu_reset(void)
 	for (int i = 0; i < BITS_TO_LONGS(NR_CPUS); i++)
 		__atomic_store_n(&online_bits[i], 0, __ATOMIC_RELAXED);
 	set_online(0);
+	for (unsigned int irq = 0; irq < NR_IRQS; irq++)
+		irq_cpu_set_inta(irq, NULL, NULL);
 	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
 		struct irq_cpu_pending *p = &__irq_cpu_pending[cpu];
 
@@ -234,8 +251,16 @@ void __irq_cpu_take_pending(void)
 	int irq;
 
 	while (!irqs_disabled() && (irq = pending_pop(p)) >= 0) {
+		irq_cpu_inta_fn fn;
+
 		local_irq_disable();
-		handle_vector((unsigned int)irq);
+		fn = __atomic_load_n(&inta[irq].fn, __ATOMIC_ACQUIRE);
+		if (unlikely(fn != NULL))
+			irq = fn(smp_processor_id(), (unsigned int)irq,
+				 __atomic_load_n(&inta[irq].ctx,
+						 __ATOMIC_RELAXED));
+		if (likely(irq >= 0 && irq < NR_IRQS))
+			handle_vector((unsigned int)irq);
 		__irq_this_cpu.irqs_off = false;
 	}
 }

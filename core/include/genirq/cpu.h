@@ -194,6 +194,32 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode);
 void irq_cpu_stop(unsigned int cpu);
 
 /**
+ * irq_cpu_inta_fn - a controller's interrupt-acknowledge cycle
+ * @cpu: the CPU taking the interrupt
+ * @irq: the pending vector it took
+ * @ctx: the controller model
+ *
+ * Called by the CPU when it takes a pending @irq, before do_IRQ(), with
+ * interrupts off: what the INTA bus cycle or a local APIC's IRR->ISR step
+ * does in hardware. The controller may answer a different line (an i8259
+ * whose request went away answers its spurious IRQ7).
+ *
+ * Return: the irq to dispatch, or a negative number to dispatch nothing.
+ */
+typedef int (*irq_cpu_inta_fn)(unsigned int cpu, unsigned int irq, void *ctx);
+
+/**
+ * irq_cpu_set_inta - install the acknowledge cycle for vector @irq
+ * @irq: the vector (interrupt number) it applies to
+ * @fn: the callback, or NULL to remove it
+ * @ctx: passed to @fn
+ *
+ * Runs for vectors taken from the pending set (irq_cpu_raise()), not for
+ * direct do_IRQ() calls. Return: 0, or -EINVAL for a bad @irq.
+ */
+int irq_cpu_set_inta(unsigned int irq, irq_cpu_inta_fn fn, void *ctx);
+
+/**
  * do_IRQ - the CPU's interrupt entry for @irq
  * @irq: interrupt number
  *
