@@ -255,6 +255,7 @@ void genirq_reset(void)
 					 __ATOMIC_RELAXED);
 	irq_resend_reset();
 	spurious_reset();
+	migration_reset();
 	printk_reset();
 	cpu_reset();
 }

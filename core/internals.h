@@ -105,6 +105,7 @@ void irq_resend_reset(void);
 
 /* Defaults for the per-module state genirq_reset() restores. */
 void spurious_reset(void);
+void migration_reset(void);
 void printk_reset(void);
 void cpu_reset(void);
 

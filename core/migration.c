@@ -15,6 +15,11 @@ void genirq_set_pending_irq_moves(bool on)
 	genirq_pending_moves = on;
 }
 
+void migration_reset(void)
+{
+	genirq_pending_moves = false;
+}
+
 /**
  * set_pending_irq - record a move of @irq to @mask for its next interrupt
  * @irq: interrupt number
