@@ -124,7 +124,7 @@ unsigned long probe_irq_on(void)
 			if (!(status & IRQ_WAITING)) {
 				desc->status = status & ~IRQ_AUTODETECT;
 				chip_op(desc, i, shutdown);
-			} else if (i < BITS_PER_LONG) {
+			} else if (i < 32) {
 				mask |= 1UL << i;
 			}
 		}

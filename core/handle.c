@@ -125,16 +125,13 @@ unsigned int __do_IRQ(unsigned int irq)
 	irqlab_trace_flow(irq, "do_irq");
 	kstat_incr_irqs_this_cpu(irq);
 	if (CHECK_IRQ_PER_CPU(desc_status_unlocked(desc))) {
-		irqreturn_t action_ret;
-
 		/*
-		 * No locking required for CPU-local interrupts:
+		 * No locking required for CPU-local interrupts; 2.6.18 also
+		 * kept them out of the spurious detector.
 		 */
 		if (desc->chip->ack)
 			chip_op(desc, irq, ack);
-		action_ret = handle_IRQ_event(irq, desc_action(desc));
-		if (!noirqdebug)
-			note_interrupt(irq, desc, action_ret);
+		handle_IRQ_event(irq, desc_action(desc));
 		chip_op(desc, irq, end);
 		return 1;
 	}

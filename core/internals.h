@@ -117,8 +117,7 @@ void cpu_reset(void);
  * purpose; the sanitizer is told so here and nowhere else.
  */
 #if defined(__SANITIZE_THREAD__)
-#define __kernel_race \
-	static __attribute__((no_sanitize_thread, noinline, unused))
+#define __kernel_race static __attribute__((no_sanitize_thread, noipa, unused))
 #else
 #define __kernel_race static inline
 #endif
