@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "fake_chip.h"
 
 struct fake_chip_config fake_cfg;
@@ -254,4 +255,46 @@ const char *fake_messages(void)
 bool fake_messages_contain(const char *needle)
 {
 	return strstr(messages, needle) != NULL;
+}
+
+int fake_remote_handled;
+static int remote_done;
+
+irqreturn_t fake_remote_handler(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	__atomic_fetch_add(&fake_remote_handled, 1, __ATOMIC_RELAXED);
+	return IRQ_HANDLED;
+}
+
+static void *remote_cpu(void *arg)
+{
+	irq_cpu_attach(1);
+	do_IRQ((unsigned int)(unsigned long)arg);
+	__atomic_store_n(&remote_done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+bool fake_delivered_while_locked(unsigned int irq, unsigned int wait_ms)
+{
+	const struct timespec ms = { 0, 1000000 };
+	pthread_t thread;
+	bool done = false;
+	int ret;
+
+	__atomic_store_n(&remote_done, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&fake_remote_handled, 0, __ATOMIC_RELAXED);
+	spin_lock(&irq_desc[irq].lock);
+	ret = pthread_create(&thread, NULL, remote_cpu,
+			     (void *)(unsigned long)irq);
+	for (unsigned int i = 0; !ret && i < wait_ms && !done; i++) {
+		done = __atomic_load_n(&remote_done, __ATOMIC_ACQUIRE);
+		if (!done)
+			nanosleep(&ms, NULL);
+	}
+	spin_unlock(&irq_desc[irq].lock);
+	if (!ret)
+		pthread_join(thread, NULL);
+	return !ret && done;
 }

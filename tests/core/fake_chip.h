@@ -75,6 +75,17 @@ bool fake_log_is(const enum fake_op *ops, unsigned int n);
 const char *fake_log_str(void);
 const char *fake_op_name(enum fake_op op);
 
+/*
+ * Lock-freedom probe: deliver @irq on simulated CPU 1 (a new thread)
+ * while this thread holds the descriptor lock, waiting up to @wait_ms for
+ * it to finish. True when it finished while the lock was held, i.e. the
+ * flow never took the lock. fake_remote_handler counts its runs in
+ * fake_remote_handled (reset by each probe).
+ */
+bool fake_delivered_while_locked(unsigned int irq, unsigned int wait_ms);
+irqreturn_t fake_remote_handler(int irq, void *dev_id);
+extern int fake_remote_handled;
+
 /* Captured genirq messages since the last fake_chip_init(). */
 const char *fake_messages(void);
 bool fake_messages_contain(const char *needle);

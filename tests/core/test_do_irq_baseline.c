@@ -249,53 +249,6 @@ static void test_do_irq_default_end_is_a_noop(void **state)
 
 /* IRQ_PER_CPU fast path */
 
-static int remote_handled;
-static int remote_done;
-
-static irqreturn_t remote_handler(int irq, void *dev_id)
-{
-	(void)irq;
-	(void)dev_id;
-	__atomic_fetch_add(&remote_handled, 1, __ATOMIC_RELAXED);
-	return IRQ_HANDLED;
-}
-
-static void *remote_cpu(void *arg)
-{
-	(void)arg;
-	irq_cpu_attach(1);
-	do_IRQ(IRQ);
-	__atomic_store_n(&remote_done, 1, __ATOMIC_RELEASE);
-	return NULL;
-}
-
-/*
- * Deliver IRQ on simulated CPU 1 while this thread holds the descriptor
- * lock, waiting up to @wait_ms for it to finish. True when it finished
- * while the lock was held, i.e. the flow never took the lock.
- */
-static bool delivered_while_locked(unsigned int wait_ms)
-{
-	const struct timespec ms = { 0, 1000000 };
-	pthread_t thread;
-	bool done = false;
-	int ret;
-
-	__atomic_store_n(&remote_done, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&remote_handled, 0, __ATOMIC_RELAXED);
-	spin_lock(&irq_desc[IRQ].lock);
-	ret = pthread_create(&thread, NULL, remote_cpu, NULL);
-	for (unsigned int i = 0; !ret && i < wait_ms && !done; i++) {
-		done = __atomic_load_n(&remote_done, __ATOMIC_ACQUIRE);
-		if (!done)
-			nanosleep(&ms, NULL);
-	}
-	spin_unlock(&irq_desc[IRQ].lock);
-	assert_int_equal(ret, 0);
-	assert_int_equal(pthread_join(thread, NULL), 0);
-	return done;
-}
-
 static void test_percpu_fast_path_acks_runs_ends(void **state)
 {
 	(void)state;
@@ -328,10 +281,10 @@ static void test_percpu_fast_path_ignores_disabled(void **state)
 static void test_percpu_fast_path_takes_no_lock(void **state)
 {
 	(void)state;
-	request_and_clear(remote_handler, SA_PERCPU_IRQ);
+	request_and_clear(fake_remote_handler, SA_PERCPU_IRQ);
 
-	assert_true(delivered_while_locked(5000));
-	assert_int_equal(remote_handled, 1);
+	assert_true(fake_delivered_while_locked(IRQ, 5000));
+	assert_int_equal(fake_remote_handled, 1);
 	assert_true(FAKE_LOG_IS(FAKE_ACK, FAKE_END));
 	assert_int_equal(kstat_irqs_cpu(IRQ, 1), 1);
 }
@@ -340,11 +293,11 @@ static void test_normal_line_waits_for_the_lock(void **state)
 {
 	(void)state;
 	/* The contrast: a normal line cannot get past spin_lock(). */
-	request_and_clear(remote_handler, 0);
+	request_and_clear(fake_remote_handler, 0);
 
-	assert_false(delivered_while_locked(100));
+	assert_false(fake_delivered_while_locked(IRQ, 100));
 	/* It ran once the lock was dropped. */
-	assert_int_equal(remote_handled, 1);
+	assert_int_equal(fake_remote_handled, 1);
 	assert_true(FAKE_LOG_IS(FAKE_ACK, FAKE_END));
 }
 

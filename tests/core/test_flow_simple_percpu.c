@@ -167,53 +167,6 @@ static void test_simple_reentry_dropped_no_chip_calls(void **state)
 
 /* handle_percpu_irq */
 
-static int remote_handled;
-static int remote_done;
-
-static irqreturn_t remote_handler(int irq, void *dev_id)
-{
-	(void)irq;
-	(void)dev_id;
-	__atomic_fetch_add(&remote_handled, 1, __ATOMIC_RELAXED);
-	return IRQ_HANDLED;
-}
-
-static void *remote_cpu(void *arg)
-{
-	(void)arg;
-	irq_cpu_attach(1);
-	do_IRQ(IRQ);
-	__atomic_store_n(&remote_done, 1, __ATOMIC_RELEASE);
-	return NULL;
-}
-
-/*
- * Deliver IRQ on simulated CPU 1 while this thread holds the descriptor
- * lock, waiting up to @wait_ms for it to finish. True when it finished
- * while the lock was held, i.e. the flow never took the lock.
- */
-static bool delivered_while_locked(unsigned int wait_ms)
-{
-	const struct timespec ms = { 0, 1000000 };
-	pthread_t thread;
-	bool done = false;
-	int ret;
-
-	__atomic_store_n(&remote_done, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&remote_handled, 0, __ATOMIC_RELAXED);
-	spin_lock(&irq_desc[IRQ].lock);
-	ret = pthread_create(&thread, NULL, remote_cpu, NULL);
-	for (unsigned int i = 0; !ret && i < wait_ms && !done; i++) {
-		done = __atomic_load_n(&remote_done, __ATOMIC_ACQUIRE);
-		if (!done)
-			nanosleep(&ms, NULL);
-	}
-	spin_unlock(&irq_desc[IRQ].lock);
-	assert_int_equal(ret, 0);
-	assert_int_equal(pthread_join(thread, NULL), 0);
-	return done;
-}
-
 static void test_percpu_acks_runs_eois(void **state)
 {
 	(void)state;
@@ -233,13 +186,13 @@ static void test_percpu_acks_runs_eois(void **state)
 static void test_percpu_takes_no_lock(void **state)
 {
 	(void)state;
-	assert_int_equal(request_irq(IRQ, remote_handler, SA_PERCPU_IRQ, "dev",
-				     NULL),
+	assert_int_equal(request_irq(IRQ, fake_remote_handler, SA_PERCPU_IRQ,
+				     "dev", NULL),
 			 0);
 	fake_log_clear();
 
-	assert_true(delivered_while_locked(5000));
-	assert_int_equal(remote_handled, 1);
+	assert_true(fake_delivered_while_locked(IRQ, 5000));
+	assert_int_equal(fake_remote_handled, 1);
 	assert_true(FAKE_LOG_IS(FAKE_ACK, FAKE_EOI));
 	assert_int_equal(kstat_irqs_cpu(IRQ, 1), 1);
 	assert_int_equal(kstat_irqs_cpu(IRQ, 0), 0);
