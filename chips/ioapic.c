@@ -170,21 +170,21 @@ static void lapic_accept(struct ioapic *io, unsigned int cpu,
 /*
  * The interrupt-acknowledge cycle. The CPU takes its pending irqs lowest
  * first, but the local APIC answers with its highest deliverable vector,
- * which may be another line's: the line the CPU asked about then stays in
- * IRR and is raised again, so every vector in IRR is either raised on the
- * CPU or blocked by ISR and raised by the EOI that unblocks it.
+ * which may be another line's. The line the CPU asked about then stays in
+ * IRR, blocked by the vector just put in service, and the EOI of that
+ * vector presents it again: every vector in IRR is either raised on the
+ * CPU or waits for the EOI that unblocks it.
  */
 static int ioapic_inta(unsigned int cpu, unsigned int irq, void *ctx)
 {
 	struct ioapic *io = ctx;
-	unsigned int asked;
 	struct lapic *l;
 	int vector, ret = -1;
 
+	(void)irq;
 	if (cpu >= io->nr_cpus)
 		return -1;
 	l = &io->lapic[cpu];
-	asked = io->pin_vector[irq_pin(io, irq)];
 
 	spin_lock(&l->lock);
 	vector = vec_highest(l->irr);
@@ -192,8 +192,6 @@ static int ioapic_inta(unsigned int cpu, unsigned int irq, void *ctx)
 		vec_clear(l->irr, (unsigned int)vector);
 		vec_set(l->isr, (unsigned int)vector);
 		ret = (int)vector_irq(io, (unsigned int)vector);
-		if ((unsigned int)vector != asked && vec_test(l->irr, asked))
-			irq_cpu_raise(cpu, irq);
 	}
 	spin_unlock(&l->lock);
 	return ret;
@@ -667,11 +665,6 @@ static void ioapic_level_end(unsigned int irq)
 	ioapic_level_eoi(irq, CHIP_ACC_END);
 }
 
-/*
- * mask/unmask are not in 2.6.17's types; the port's core needs them to
- * uninstall a line (handle_bad_irq) and they do what the kernel's
- * mask_IO_APIC_irq/unmask_IO_APIC_irq did.
- */
 /* clang-format off */
 static struct irq_chip ioapic_chip = {
 	.name		= "IO-APIC",
@@ -686,6 +679,12 @@ static struct irq_chip ioapic_chip = {
 	.set_type	= ioapic_set_type,
 };
 
+/*
+ * The 2.6.17 types had no mask/unmask and no set_type; mask/unmask are
+ * there because the port's core uses them to uninstall a line
+ * (handle_bad_irq), set_type for set_irq_type() on the baseline, and
+ * retrigger is 2.6.17's hw_resend_irq(), the same self-IPI.
+ */
 static struct irq_chip ioapic_edge_type = {
 	.name		= "IO-APIC-edge",
 	.startup	= ioapic_legacy_startup,

@@ -63,9 +63,9 @@ extern const struct chip_cost_field ioapic_cost_fields[];
  * @irq_base: irq number of pin 0
  * @nr_cpus: local APICs, one for each of CPUs 0 .. nr_cpus - 1
  *
- * Programs every entry as 2.6.18's setup_IO_APIC_irqs() did (its vector,
- * fixed delivery, physical destination CPU 0, edge, active high), masked,
- * counting those accesses under CHIP_ACC_INIT, and puts every line on
+ * Programs every entry at boot, as setup_IO_APIC() does: its vector, fixed
+ * delivery to physical destination CPU 0, edge, active high, masked; those
+ * accesses count under CHIP_ACC_INIT. Puts every line on
  * CHIP_DESIGN_FLOW (ioapic_chip, handle_edge_irq). Installs the local
  * APIC's acknowledge cycle (irq_cpu_set_inta()) for each line.
  *
@@ -85,6 +85,9 @@ uint64_t ioapic_rte_peek(struct chip_model *m, unsigned int pin);
 
 /**
  * ioapic_pin_vector - the vector @pin was assigned
+ * @m: an IO-APIC model
+ * @pin: 0 .. IOAPIC_NR_PINS - 1
+ *
  * Return: the vector, or 0 for a bad @m or @pin.
  */
 unsigned int ioapic_pin_vector(struct chip_model *m, unsigned int pin);
@@ -115,7 +118,12 @@ bool ioapic_lapic_test(struct chip_model *m, unsigned int cpu,
 
 /**
  * ioapic_lapic_highest - the highest vector set in a local APIC register
- * Return: the vector, or -1 when none is set or an argument is bad.
+ * @m: an IO-APIC model
+ * @cpu: whose local APIC
+ * @reg: which register
+ *
+ * Not counted. Return: the vector, or -1 when none is set or an argument
+ * is bad.
  */
 int ioapic_lapic_highest(struct chip_model *m, unsigned int cpu,
 			 enum ioapic_lapic_reg reg);
