@@ -27,12 +27,16 @@
  * goes before that read (a whole pulse while the CPU looked away) is not
  * seen by the hardware at all: the handler runs once, and the re-arm from
  * DATAIN keeps the line in step for the next edge. An edge between the
- * DATAIN read and the EDGESELECT write is the emulation's race window,
- * modelled, not hidden. Level lines mask_ack (disable, clear) and unmask
- * (clear, enable): the clear in unmask drops the sticky bit of a level
- * the handler has just removed, and cannot drop one still present, which
- * re-latches and re-delivers. Shared configuration registers are
- * rewritten from shadows under the bank lock, as the drivers' bank->lock.
+ * DATAIN read and the EDGESELECT write, the emulation's race window, is
+ * missed by the hardware too; ack reads DATAIN once more after the write
+ * and re-arms until the two reads agree, so the line never stays armed
+ * for an edge it has already made, and the missed edge merges into the
+ * handler run that follows the ack. Level lines mask_ack (disable,
+ * clear) and unmask (clear, enable): the clear in unmask drops the sticky
+ * bit of a level the handler has just removed, and cannot drop one still
+ * present, which re-latches and re-delivers. Shared configuration
+ * registers are rewritten from shadows under the bank lock, as the
+ * drivers' bank->lock.
  *
  * The parent's chained handler masks the bank's VIC input, reads IRQSTATUS
  * and IRQENABLE, runs generic_handle_irq() for each pending line lowest
@@ -178,16 +182,30 @@ static void hw_config_changed(struct gpio_bank *g)
 		hw_latch(g, fresh);
 }
 
-/* IRQSTATUS write: 1 bits clear, except levels still being detected. */
+/*
+ * IRQSTATUS write: 1 bits clear, except levels still being detected.
+ *
+ * The detector sets the bit for as long as its level is present, so a
+ * level that appears while the write is in flight must survive it. Two
+ * sides: gpio_set_input() stores DATAIN, then ORs the bit into IRQSTATUS;
+ * here the CAS is followed by a fresh look at DATAIN. When the OR changed
+ * nothing (the bit was still set, sticky from the last level) the CAS may
+ * succeed against it and clear the bit; the look after the CAS then sees
+ * the new level and latches it again. Without it the level would stay
+ * present with its status clear, and nothing would ever deliver it.
+ */
 static void hw_status_w1c(struct gpio_bank *g, uint32_t bits)
 {
-	uint32_t old = ld(&g->hw.irqstatus), val;
+	uint32_t old = ld(&g->hw.irqstatus), val, fresh;
 
 	do {
 		val = (old & ~bits) | (bits & hw_level_active(&g->hw));
 	} while (!__atomic_compare_exchange_n(&g->hw.irqstatus, &old, val,
 					      false, __ATOMIC_SEQ_CST,
 					      __ATOMIC_SEQ_CST));
+	fresh = bits & hw_level_active(&g->hw) & ~ld(&g->hw.irqstatus);
+	if (fresh)
+		hw_latch(g, fresh);
 }
 
 static void hw_enable_set(struct gpio_bank *g, uint32_t bits)
@@ -245,30 +263,75 @@ static void gpio_disable(struct gpio_bank *g, enum chip_acc acc, uint32_t bit)
 }
 
 /*
+ * Point @bit's detector at the edge that leaves level @high (falling when
+ * high, rising when low): EDGESELECT rewritten from its shadow. Called
+ * with the bank lock held. Return: whether the polarity changed.
+ */
+static bool gpio_write_polarity(struct gpio_bank *g, enum chip_acc acc,
+				uint32_t bit, bool high)
+{
+	uint32_t old = ld(&g->drv.edgeselect);
+	uint32_t sel = high ? old & ~bit : old | bit;
+
+	st(&g->drv.edgeselect, sel);
+	chip_reg_write(&g->base, acc, g->cost.write_ns);
+	st(&g->hw.edgeselect, sel);
+	return sel != old;
+}
+
+/*
+ * After EDGESELECT was written for level @high, read DATAIN again until it
+ * agrees with the level the polarity was chosen for. An edge between the
+ * DATAIN read and the EDGESELECT write happened while the detector was
+ * looking the other way: it is not latched, and without this check the
+ * line would be left waiting for the edge it has just made, missing the
+ * next one as well. The re-read sees that edge's level and re-arms; the
+ * edge itself merges into the handler run the caller is about to make
+ * (ack comes before the handler in both flows), which is legal
+ * coalescing, not a loss. Later kernels' drivers for one-polarity
+ * hardware (pinctrl-rockchip's demultiplexer) loop the same way. Return:
+ * how many times the polarity changed.
+ */
+static unsigned int gpio_track_level(struct gpio_bank *g, enum chip_acc acc,
+				     uint32_t bit, bool high)
+{
+	unsigned int flips = 0;
+
+	for (;;) {
+		bool now;
+
+		chip_reg_read(&g->base, acc, g->cost.read_ns);
+		now = ld(&g->hw.datain) & bit;
+		if (now == high)
+			return flips;
+		high = now;
+		spin_lock(&g->lock);
+		flips += gpio_write_polarity(g, acc, bit, high);
+		spin_unlock(&g->lock);
+	}
+}
+
+/*
  * Both-edge emulation: arm the detector for the edge that can come next,
- * judged from the level now. Runs after the status clear, so an edge of
- * the new polarity that arrives from here on is latched, not cleared.
+ * judged from the level now, and check the level again (see
+ * gpio_track_level()). Runs after the status clear, so an edge of the new
+ * polarity that arrives from here on is latched, not cleared. Costs one
+ * DATAIN read, one EDGESELECT write and one DATAIN read when the line
+ * holds still, one more write and read per change that races it.
  */
 static void gpio_rearm_edge(struct gpio_bank *g, enum chip_acc acc,
 			    uint32_t bit)
 {
-	uint32_t high, sel;
+	unsigned int flips;
+	bool high;
 
 	chip_reg_read(&g->base, acc, g->cost.read_ns);
 	high = ld(&g->hw.datain) & bit;
-
 	spin_lock(&g->lock);
-	sel = ld(&g->drv.edgeselect);
-	if (high)
-		sel &= ~bit;
-	else
-		sel |= bit;
-	if (sel != ld(&g->drv.edgeselect))
-		__atomic_fetch_add(&g->flips, 1, __ATOMIC_RELAXED);
-	st(&g->drv.edgeselect, sel);
-	chip_reg_write(&g->base, acc, g->cost.write_ns);
-	st(&g->hw.edgeselect, sel);
+	flips = gpio_write_polarity(g, acc, bit, high);
 	spin_unlock(&g->lock);
+	flips += gpio_track_level(g, acc, bit, high);
+	count_n(&g->flips, flips);
 }
 
 static void gpio_ack_edge(struct gpio_bank *g, enum chip_acc acc, uint32_t bit)
@@ -315,8 +378,9 @@ static int gpio_set_type(unsigned int irq, unsigned int type)
 {
 	struct irq_desc *desc = irq_desc + irq;
 	struct gpio_bank *g = irq_to_bank(irq);
-	uint32_t bit = irq_bit(g, irq), high = 0;
+	uint32_t bit = irq_bit(g, irq);
 	uint32_t ed, es, l0, l1, both, level;
+	bool high = false;
 
 	if (type != IRQ_TYPE_NONE && type != IRQ_TYPE_EDGE_RISING &&
 	    type != IRQ_TYPE_EDGE_FALLING && type != IRQ_TYPE_EDGE_BOTH &&
@@ -370,6 +434,9 @@ static int gpio_set_type(unsigned int irq, unsigned int type)
 	chip_reg_write(&g->base, CHIP_ACC_SET_TYPE, g->cost.write_ns);
 	st(&g->hw.edgedetect, ed);
 	spin_unlock(&g->lock);
+	/* The level may have moved since it was read: follow it. */
+	if (type == IRQ_TYPE_EDGE_BOTH)
+		gpio_track_level(g, CHIP_ACC_SET_TYPE, bit, high);
 	hw_config_changed(g);
 
 	if (level & bit) {

@@ -328,13 +328,16 @@ static const struct chip_model_ops vic_ops = {
 };
 /* clang-format on */
 
-/* vic_init(): every input an IRQ, all disabled, no software requests. */
+/*
+ * vic_init(): every input an IRQ, all disabled (INTENCLEAR = ~0), no
+ * software requests (SOFTINTCLEAR = ~0). The model has no INTSELECT,
+ * ITCR or vector registers, so their writes are not made.
+ */
 static void vic_hw_init(struct vic *v)
 {
+	vic_intenclear(v, CHIP_ACC_INIT, ~0u);
 	chip_reg_write(&v->base, CHIP_ACC_INIT, v->cost.write_ns);
-	__atomic_store_n(&v->intenable, 0, __ATOMIC_SEQ_CST);
-	chip_reg_write(&v->base, CHIP_ACC_INIT, v->cost.write_ns);
-	__atomic_store_n(&v->softint, 0, __ATOMIC_SEQ_CST);
+	__atomic_fetch_and(&v->softint, 0u, __ATOMIC_SEQ_CST);
 }
 
 struct chip_model *vic_create(unsigned int irq_base, unsigned int cpu)

@@ -736,7 +736,7 @@ static void test_cost_profile(void **state)
 	if (__FILE__[0] != '/' || flen < slen ||
 	    strcmp(__FILE__ + flen - slen, suffix))
 		skip();
-	snprintf(path, sizeof(path), "%.*sconfigs/cost/realistic-ioapic.ini",
+	snprintf(path, sizeof(path), "%.*sconfigs/cost/realistic.ini",
 		 (int)(flen - slen), __FILE__);
 	assert_int_equal(chip_cost_load(m, path, err, sizeof(err)), 0);
 	/* Every key is in the profile, and the data sheets' order holds. */

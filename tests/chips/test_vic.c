@@ -3,11 +3,16 @@
  * The VIC model in register terms: INTENABLE/INTENCLEAR as mask and
  * unmask, RAWINTR and IRQSTATUS, a level request that stays asserted
  * being presented again, SOFTINT, a vector whose request went away before
- * the CPU took it, and N interrupts through handle_level_irq and through
- * __do_IRQ with the accesses counted by hand.
+ * the CPU took it, N interrupts through handle_level_irq and through
+ * __do_IRQ with the accesses counted by hand, and delivery to a spinning
+ * CPU thread from two device threads while a third thread disables and
+ * enables one of the lines.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
@@ -258,6 +263,121 @@ static void test_set_type_and_bad_arguments(void **state)
 	assert_int_equal(vic_cascade_connect(m, 32, NULL, NULL), -EINVAL);
 }
 
+/* ---- a spinning CPU 1, device threads, a thread that disables ---- */
+
+#define MT_N 2000
+
+struct mt_dev {
+	struct chip_line line;
+	unsigned long hits;
+};
+
+static struct mt_dev mt_devs[2];
+static int mt_done;
+
+/* A level device: its handler lets go of the line, then counts. */
+static irqreturn_t mt_handler(int irq, void *dev_id)
+{
+	struct mt_dev *d = dev_id;
+
+	(void)irq;
+	chip_line_deassert(&d->line);
+	__atomic_fetch_add(&d->hits, 1, __ATOMIC_RELEASE);
+	return IRQ_HANDLED;
+}
+
+static void *mt_cpu(void *arg)
+{
+	(void)arg;
+	irq_cpu_run(1, IRQ_CPU_SPIN);
+	return NULL;
+}
+
+static void *mt_device(void *arg)
+{
+	struct mt_dev *d = arg;
+
+	for (unsigned long i = 0; i < MT_N; i++) {
+		chip_line_assert(&d->line);
+		while (__atomic_load_n(&d->hits, __ATOMIC_ACQUIRE) < i + 1)
+			sched_yield();
+	}
+	return NULL;
+}
+
+static void *mt_toggler(void *arg)
+{
+	unsigned int irq = (unsigned int)(uintptr_t)arg;
+
+	irq_cpu_attach(2);
+	local_irq_enable();
+	while (!__atomic_load_n(&mt_done, __ATOMIC_ACQUIRE)) {
+		disable_irq(irq);
+		enable_irq(irq);
+		sched_yield();
+	}
+	return NULL;
+}
+
+/*
+ * Every assertion is handled exactly once on CPU 1, whichever design,
+ * while the other line is disabled and enabled under it: a level that
+ * arrives masked waits in RAWINTR and the unmask presents it.
+ */
+static void test_multi_cpu_delivery(void **state)
+{
+	struct chip_model *m;
+	pthread_t cpu, dev[2], tog;
+
+	chip_model_destroy(*state);
+	genirq_reset();
+	irq_cpu_attach(0);
+	local_irq_enable();
+	m = vic_create(BASE, 1);
+	assert_non_null(m);
+	*state = m;
+	for (unsigned int i = 0; i < 2; i++) {
+		mt_devs[i] = (struct mt_dev){ { m, PIN + i }, 0 };
+		assert_int_equal(request_irq(IRQ + i, mt_handler, 0, "mt",
+					     &mt_devs[i]),
+				 0);
+	}
+	for (int design = CHIP_DESIGN_FLOW; design <= CHIP_DESIGN_DO_IRQ;
+	     design++) {
+		chip_model_set_design(m, design);
+		chip_stats_reset(m);
+		for (unsigned int i = 0; i < 2; i++)
+			__atomic_store_n(&mt_devs[i].hits, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&mt_done, 0, __ATOMIC_RELAXED);
+		assert_int_equal(pthread_create(&cpu, NULL, mt_cpu, NULL), 0);
+		assert_int_equal(pthread_create(&tog, NULL, mt_toggler,
+						(void *)(uintptr_t)(IRQ + 1)),
+				 0);
+		for (unsigned int i = 0; i < 2; i++)
+			assert_int_equal(pthread_create(&dev[i], NULL,
+							mt_device, &mt_devs[i]),
+					 0);
+		for (unsigned int i = 0; i < 2; i++)
+			pthread_join(dev[i], NULL);
+		__atomic_store_n(&mt_done, 1, __ATOMIC_RELEASE);
+		pthread_join(tog, NULL);
+		irq_cpu_stop(1);
+		pthread_join(cpu, NULL);
+
+		for (unsigned int i = 0; i < 2; i++)
+			assert_int_equal(__atomic_load_n(&mt_devs[i].hits,
+							 __ATOMIC_RELAXED),
+					 MT_N);
+		assert_int_equal(kstat_irqs(IRQ), (design + 1) * MT_N);
+		assert_int_equal(vic_peek(m, VIC_RAWINTR), 0);
+		assert_int_equal(vic_peek(m, VIC_INTENABLE), 3u << PIN);
+		/* Every handled interrupt was an acknowledge cycle that hit. */
+		assert_true(m->stats.reads[CHIP_ACC_DEMUX] >= 2 * MT_N);
+	}
+	for (unsigned int i = 0; i < 2; i++)
+		free_irq(IRQ + i, &mt_devs[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -276,6 +396,8 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(test_set_type_and_bad_arguments,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_multi_cpu_delivery, setup,
+						teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

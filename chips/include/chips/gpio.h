@@ -54,6 +54,7 @@ struct gpio_cost {
 	unsigned int write_ns;
 };
 
+/* The [gpio] profile keys, NULL-terminated: read_ns, write_ns. */
 extern const struct chip_cost_field gpio_cost_fields[];
 
 /**
@@ -96,8 +97,11 @@ int gpio_poke(struct chip_model *m, enum gpio_reg reg, uint32_t val);
  * gpio_polarity_flips - times the driver changed a line's edge polarity
  * @m: the bank
  *
- * Counts the both-edge emulation's EDGESELECT writes that changed the
- * line's polarity (set_type's initial choice is not a flip).
+ * Counts the both-edge emulation's EDGESELECT writes that changed a
+ * line's polarity, including the re-arms of an ack that found the level
+ * moved under it (set_type's choices are not flips).
+ *
+ * Return: the count since gpio_create().
  */
 unsigned long gpio_polarity_flips(const struct chip_model *m);
 
@@ -111,6 +115,13 @@ unsigned long gpio_polarity_flips(const struct chip_model *m);
  * delivered as an interrupt); events on other lines are latched in
  * IRQSTATUS and, being masked, delivered only after gpio_resume(). A wake
  * line already pending at suspend resumes the system at once.
+ *
+ * Call it, and gpio_resume(), with the bank quiet: no handler of its lines
+ * running and no mask, unmask, enable or disable of them in flight, as the
+ * kernel's suspend hooks ran late in suspend with interrupts off. A flow
+ * handler's unmask while suspended writes IRQENABLE, and gpio_resume()
+ * restores the value saved here over it: a level line caught between its
+ * mask_ack and its unmask would be left masked.
  *
  * Return: 0, or -EBUSY when already suspended.
  */
@@ -136,6 +147,8 @@ int gpio_resume_reason(const struct chip_model *m);
 /**
  * gpio_resume_events - how many suspends a wake-enabled line ended
  * @m: the bank
+ *
+ * Return: the count since gpio_create().
  */
 unsigned long gpio_resume_events(const struct chip_model *m);
 

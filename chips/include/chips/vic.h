@@ -41,6 +41,7 @@ struct vic_cost {
 	unsigned int write_ns;
 };
 
+/* The [vic] profile keys, NULL-terminated: read_ns, write_ns. */
 extern const struct chip_cost_field vic_cost_fields[];
 
 /**
