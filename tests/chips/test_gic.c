@@ -903,8 +903,7 @@ static void test_realistic_profile_covers_every_key(void **state)
 	(void)state;
 	if (__FILE__[0] != '/' || !slash)
 		skip();
-	snprintf(path, sizeof(path),
-		 "%.*s/../../configs/cost/realistic.ini",
+	snprintf(path, sizeof(path), "%.*s/../../configs/cost/realistic.ini",
 		 (int)(slash - __FILE__), __FILE__);
 	for (const struct chip_cost_field *f = m->cost_fields; f->key; f++)
 		assert_int_equal(chip_cost_set(m, f->key, 999999999), 0);

@@ -659,8 +659,8 @@ static void test_realistic_profile_and_cost(void **state)
 
 	(void)state;
 	snprintf(dir, sizeof(dir), "%s", __FILE__);
-	snprintf(path, sizeof(path),
-		 "%s/../../configs/cost/realistic.ini", dirname(dir));
+	snprintf(path, sizeof(path), "%s/../../configs/cost/realistic.ini",
+		 dirname(dir));
 	if (__FILE__[0] != '/' || access(path, R_OK))
 		skip();
 	assert_int_equal(chip_cost_load(m, path, err, sizeof(err)), 0);

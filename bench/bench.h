@@ -1,0 +1,410 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The harness's shared vocabulary: a run's parameters, the scenarios a
+ * config file describes, what one scenario x design measured, and the
+ * interfaces between the harness's files (config.c parses, chipset.c
+ * knows the controller models, topo.c places threads with hwloc,
+ * device.c and stim.c are the simulated devices, scenario.c runs one
+ * scenario, results.c writes the run folder, stats.c summarises samples,
+ * main.c is the command line).
+ *
+ * Everything here is private to bench/: nothing outside includes it.
+ */
+#ifndef BENCH_BENCH_H
+#define BENCH_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+#include <chips/model.h>
+
+/* Exit statuses of the irqlab command. */
+enum {
+	BENCH_EXIT_OK = 0,
+	BENCH_EXIT_FAIL = 1, /* the run failed: books, I/O, a thread */
+	BENCH_EXIT_USAGE = 2, /* bad command line or config */
+	BENCH_EXIT_INTERRUPTED = 130, /* SIGINT/SIGTERM: kept, incomplete */
+};
+
+/* The handler designs a scenario compares, in summary order. */
+enum bench_design {
+	BENCH_DESIGN_FLOW, /* the chip's genirq flow handler */
+	BENCH_DESIGN_DO_IRQ, /* the __do_IRQ() baseline */
+	BENCH_DESIGN_EDGE_MASKING, /* naive: mask during the handler */
+	BENCH_DESIGN_NR,
+};
+
+enum bench_trigger {
+	BENCH_TRIG_EDGE, /* rising edge */
+	BENCH_TRIG_EDGE_FALLING,
+	BENCH_TRIG_EDGE_BOTH,
+	BENCH_TRIG_LEVEL, /* active high */
+	BENCH_TRIG_LEVEL_LOW,
+	BENCH_TRIG_PERCPU, /* a per-CPU private interrupt (GIC PPI) */
+	BENCH_TRIG_SIMPLE, /* a software source (handle_simple_irq) */
+	BENCH_TRIG_NR,
+};
+
+enum bench_pattern {
+	BENCH_PAT_PERIODIC, /* one event every 1/rate */
+	BENCH_PAT_POISSON, /* exponential gaps, mean 1/rate, seeded */
+	BENCH_PAT_BURST, /* every 1/rate, burst events burst_gap_ns apart */
+	BENCH_PAT_STORM, /* asserts at rate without cause: no event */
+	BENCH_PAT_NR,
+};
+
+enum bench_wait {
+	BENCH_WAIT_SPIN, /* the CPU thread busy-polls */
+	BENCH_WAIT_BLOCK, /* the CPU thread sleeps on a futex */
+	BENCH_WAIT_INLINE, /* the device thread is the CPU */
+	BENCH_WAIT_NR,
+};
+
+/* Where the device thread goes, relative to simulated CPU 0's PU. */
+enum bench_place {
+	BENCH_PLACE_ANY, /* a PU no simulated CPU uses, else any */
+	BENCH_PLACE_SIBLING, /* another PU of the same core (SMT) */
+	BENCH_PLACE_SAME_CORE, /* CPU 0's own PU (block or inline only) */
+	BENCH_PLACE_OTHER_CORE, /* a PU of another core, same package */
+	BENCH_PLACE_OTHER_PACKAGE, /* a PU of another package */
+	BENCH_PLACE_PU, /* the PU given by number */
+	BENCH_PLACE_NR,
+};
+
+/* Names as config files and `irqlab list` spell them; NULL if out of range. */
+const char *bench_design_name(enum bench_design d);
+const char *bench_trigger_name(enum bench_trigger t);
+const char *bench_pattern_name(enum bench_pattern p);
+const char *bench_wait_name(enum bench_wait w);
+const char *bench_place_name(enum bench_place p);
+/* Reverse lookups: the enum value, or -1 for an unknown name. */
+int bench_design_parse(const char *s);
+int bench_trigger_parse(const char *s);
+int bench_pattern_parse(const char *s);
+int bench_wait_parse(const char *s);
+int bench_place_parse(const char *s);
+
+/* One [cost.<model>] key = value override, from the scenario's file. */
+struct bench_cost_override {
+	char model[16];
+	char key[48];
+	unsigned int ns;
+	const char *file;
+	unsigned int line;
+};
+
+/* The keys of [run] and [scenario NAME], indexing key_line[]. */
+enum bench_key {
+	BENCH_KEY_CHIP,
+	BENCH_KEY_TRIGGER,
+	BENCH_KEY_DESIGNS,
+	BENCH_KEY_PIN,
+	BENCH_KEY_PATTERN,
+	BENCH_KEY_RATE,
+	BENCH_KEY_BURST,
+	BENCH_KEY_BURST_GAP_NS,
+	BENCH_KEY_DEVICES,
+	BENCH_KEY_STORM_RATE,
+	BENCH_KEY_HANDLER_NS,
+	BENCH_KEY_PULSE_NS,
+	BENCH_KEY_HOLD_NS,
+	BENCH_KEY_CPUS,
+	BENCH_KEY_WAIT,
+	BENCH_KEY_CPU,
+	BENCH_KEY_DEVICE,
+	BENCH_KEY_PLACEMENT,
+	BENCH_KEY_DURATION_MS,
+	BENCH_KEY_BLOCKS,
+	BENCH_KEY_DRAIN_MS,
+	BENCH_KEY_OVERRUN_NS,
+	BENCH_KEY_SEED,
+	BENCH_KEY_COST,
+	BENCH_KEY_NR,
+};
+
+#define BENCH_NAME_MAX 64
+#define BENCH_MAX_DEVICES 8 /* devices sharing one line */
+#define BENCH_MAX_CPUS 16 /* simulated CPUs in one scenario */
+
+/**
+ * struct bench_scenario - one [scenario NAME] section, fully resolved
+ *
+ * Every field has its default or the value from [run] or the section;
+ * --quick and --seed are applied by config.c. @file and @line name the
+ * section header, @key_line[] the line each key was set on (0: default),
+ * so later checks (placement) can name the line at fault.
+ */
+struct bench_scenario {
+	char name[BENCH_NAME_MAX];
+	const char *file; /* owned by struct bench_config */
+	unsigned int line;
+
+	const struct bench_chip *chip;
+	enum bench_trigger trigger;
+	unsigned int nr_designs;
+	enum bench_design designs[BENCH_DESIGN_NR]; /* in file order */
+	unsigned int pin; /* controller input the devices drive */
+
+	enum bench_pattern pattern;
+	double rate_hz; /* events (bursts) per second, per device */
+	unsigned int burst; /* events per burst (pattern burst) */
+	unsigned int burst_gap_ns;
+	unsigned int devices; /* devices on the line with @pattern */
+	double storm_rate_hz; /* 0, or an extra storming device's rate */
+	unsigned int handler_ns; /* driver work after draining the device */
+	unsigned int pulse_ns; /* edge: how long the line stays asserted */
+	unsigned int hold_ns; /* level: assertion kept after the clear */
+
+	unsigned int cpus; /* simulated CPUs */
+	enum bench_wait wait;
+	unsigned int cpu_pu; /* PU (logical index) of simulated CPU 0 */
+	enum bench_place device;
+	unsigned int device_pu; /* for BENCH_PLACE_PU */
+	bool strict; /* placement = strict: refuse instead of adapting */
+
+	unsigned int duration_ms; /* per design, split over the blocks */
+	unsigned int blocks; /* interleaved blocks per design */
+	unsigned int drain_ms; /* quiet time after each block */
+	unsigned int overrun_ns; /* a fire this late is an overrun */
+	uint64_t seed;
+
+	char cost_name[256]; /* as written: "zero", "realistic", a path */
+	char cost[4096]; /* the profile file it resolved to */
+	const struct bench_cost_override *overrides;
+	unsigned int nr_overrides;
+
+	unsigned int key_line[BENCH_KEY_NR]; /* 0: the default */
+};
+
+/**
+ * struct bench_config - everything the config files of one run said
+ * @sc: scenarios, in file order, files in command-line order
+ * @nr: how many
+ * @files: the files read (strings owned here)
+ * @overrides: all [cost.*] overrides; scenarios point into it
+ */
+struct bench_config {
+	struct bench_scenario *sc;
+	unsigned int nr;
+	char **files;
+	unsigned int nr_files;
+	struct bench_cost_override *overrides;
+	unsigned int nr_overrides;
+};
+
+/**
+ * struct bench_params - the command line of `irqlab run`
+ */
+struct bench_params {
+	const char *const *configs; /* NULL: configs/default.ini */
+	unsigned int nr_configs;
+	const char *outdir; /* -o; NULL: results/runs/<UTC>-<host> */
+	const char *results_root; /* where runs/ and latest live */
+	bool quick;
+	bool seed_set;
+	uint64_t seed;
+	const char *cpus; /* --cpus LIST (hwloc list syntax), or NULL */
+	bool quiet;
+	int argc; /* the whole command line, for the record */
+	char **argv;
+};
+
+/**
+ * bench_config_load - read one config file and append its scenarios
+ * @cfg: the run's config (zeroed before the first call)
+ * @path: the INI file
+ * @p: --quick and --seed are applied from here
+ * @err: one sentence "FILE:LINE: what is wrong" on failure
+ * @errlen: its size
+ *
+ * Strict: an unknown section or key, a bad value, an unknown chip, trigger,
+ * design, pattern, wait mode or placement (the message lists the valid
+ * names), a trigger the chip cannot do, a pin the chip does not have, a
+ * cost key the model does not have - each fails with -EINVAL and @err.
+ * Return: 0, -ENOENT (file missing, @err filled), -EINVAL, -ENOMEM.
+ */
+int bench_config_load(struct bench_config *cfg, const char *path,
+		      const struct bench_params *p, char *err, size_t errlen);
+void bench_config_free(struct bench_config *cfg);
+/* Write @cfg back as INI with every key explicit: the config as run. */
+int bench_config_write(const struct bench_config *cfg, FILE *f);
+
+/*
+ * The controller models as the harness sees them (chipset.c). A bench
+ * chip may be several models (gpio: a GPIO bank behind a VIC).
+ */
+struct bench_chip_inst;
+
+struct bench_chip {
+	const char *name;
+	const char *what; /* one line for `irqlab list` */
+	unsigned int triggers; /* 1 << enum bench_trigger */
+	unsigned int default_pin;
+	const char *const *models; /* cost sections it reads, NULL-ended */
+};
+
+extern const struct bench_chip *const bench_chips[]; /* NULL-ended */
+const struct bench_chip *bench_chip_find(const char *name);
+/* Cost keys of model @model ("ioapic", "vic", ...), or NULL if unknown. */
+const struct chip_cost_field *bench_cost_fields(const char *model);
+/* 0 if @chip has input @pin usable with @trig, else -EINVAL and @err. */
+int bench_chip_pin_check(const struct bench_chip *chip, enum bench_trigger trig,
+			 unsigned int pin, char *err, size_t errlen);
+
+/* Latency statistics over one design's serviced events (stats.c). */
+struct bench_latency {
+	uint64_t count;
+	uint64_t min, p50, p90, p99, p999, max;
+	double mean;
+};
+
+/**
+ * bench_latency_compute - exact order statistics of @n values
+ * @v: the values; sorted in place
+ * Percentiles are nearest-rank: p(q) = v[ceil(q * n) - 1]. All zero if @n
+ * is 0.
+ */
+void bench_latency_compute(uint64_t *v, size_t n, struct bench_latency *out);
+
+/**
+ * struct bench_result - what one design measured in one scenario, summed
+ * over its blocks
+ */
+struct bench_result {
+	const struct bench_scenario *sc;
+	enum bench_design design;
+	const char *flow; /* irq_flow_name() of the line's handler */
+	uint64_t fired; /* events with a sequence number */
+	uint64_t serviced; /* drained by a handler run, at any time */
+	uint64_t coalesced; /* drained k > 1 at once: k - 1 each */
+	uint64_t stranded; /* fired, never serviced */
+	uint64_t spurious; /* handler runs where no device had work */
+	uint64_t overruns; /* fires issued later than overrun_ns */
+	uint64_t dropped_edges; /* the controller's dropped-while-masked */
+	uint64_t chip_spurious; /* spurious the controller detected */
+	uint64_t storm_fires; /* assertions without cause */
+	uint64_t handler_runs; /* device handler runs with work */
+	uint64_t chip_accesses; /* register accesses, all operations */
+	bool irq_disabled; /* the core disabled the line (nobody cared) */
+	double seconds; /* stimulus time, all blocks */
+	double throughput_per_s; /* serviced / seconds */
+	double chip_accesses_per_irq; /* chip_accesses / interrupts taken */
+	struct bench_latency entry; /* fire -> handler entry, ns */
+	struct bench_latency exit; /* fire -> handler exit, ns */
+};
+
+/*
+ * One raw sample in samples.bin (docs/results.md): every fired event,
+ * serviced or not, little-endian, 32 bytes.
+ */
+struct bench_sample {
+	uint64_t intended_ns; /* CLOCK_MONOTONIC, ns since the run began */
+	uint64_t entry_ns; /* latency to handler entry; ~0: never */
+	uint64_t exit_ns; /* latency to handler exit; ~0: never */
+	uint32_t seq; /* the device's sequence number, per block */
+	uint16_t scenario; /* index in summary.json "scenarios" */
+	uint8_t design; /* enum bench_design */
+	uint8_t flags; /* BENCH_SAMPLE_* */
+};
+
+enum {
+	BENCH_SAMPLE_SERVICED = 1 << 0,
+	BENCH_SAMPLE_COALESCED = 1 << 1, /* drained with another event */
+	BENCH_SAMPLE_OVERRUN = 1 << 2, /* fired late */
+};
+#define BENCH_SAMPLE_DEVICE_SHIFT 4 /* flags bits 4-7: device on the line */
+
+#define BENCH_SAMPLE_NEVER UINT64_MAX
+
+static inline uint64_t bench_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* Topology and placement (topo.c). */
+struct bench_topo;
+
+/*
+ * Load this machine's topology, restricted to @cpus (a list of OS CPU
+ * numbers, "0-3,6", as taskset takes; NULL: every allowed PU), or, for
+ * tests, a synthetic one ("pack:2 core:2 pu:2"; nothing can be bound then).
+ * PUs are then numbered 0..n-1 in hwloc's logical order.
+ */
+int bench_topo_open(struct bench_topo **t, const char *cpus,
+		    const char *synthetic, char *err, size_t errlen);
+void bench_topo_close(struct bench_topo *t);
+unsigned int bench_topo_nr_pus(const struct bench_topo *t);
+/* "1 package, 2 cores, 2 PUs; L1d 32 KiB, L2 ..." */
+void bench_topo_summary(const struct bench_topo *t, char *buf, size_t len);
+/* topology.xml (hwloc XML) and topology.txt into directory @dirfd. */
+int bench_topo_write(const struct bench_topo *t, int dirfd);
+/* Bind the calling thread to PU @pu (logical index). Return 0 or -errno. */
+int bench_topo_bind(const struct bench_topo *t, unsigned int pu);
+
+/**
+ * struct bench_placement - where a scenario's threads run
+ * @cpu_pu: PU per simulated CPU
+ * @device_pu: PU of the device thread
+ * @wait: the wait mode actually used (may differ from the scenario's)
+ * @note: what was done instead of what was asked, or ""
+ */
+struct bench_placement {
+	unsigned int cpu_pu[BENCH_MAX_CPUS];
+	unsigned int device_pu;
+	enum bench_wait wait;
+	char note[256];
+};
+
+/*
+ * Decide placement for @sc. Never oversubscribes spinning threads: when
+ * they do not fit it adapts (and says so in @pl->note) or, for a strict
+ * scenario, fails with -EINVAL and "FILE:LINE: ..." in @err.
+ */
+int bench_place(const struct bench_topo *t, const struct bench_scenario *sc,
+		struct bench_placement *pl, char *err, size_t errlen);
+
+/* The run folder (results.c). */
+struct bench_run;
+
+/**
+ * bench_run_open - create the run's temporary folder and record the run
+ * @p: the command line (outdir, results root)
+ * @cfg: written as config.ini
+ * @t: written as topology.xml / topology.txt
+ * @cal: the busy-wait calibration, into environment.json
+ *
+ * The folder is made beside its final name as ".<name>.tmp", every path
+ * component created or opened without following symlinks. Writes
+ * config.ini, environment.json, topology.*, and opens samples.bin.
+ * Return: 0 or -errno with @err filled.
+ */
+int bench_run_open(struct bench_run **run, const struct bench_params *p,
+		   const struct bench_config *cfg, const struct bench_topo *t,
+		   const struct chip_delay_calibration *cal, char *err,
+		   size_t errlen);
+/* CLOCK_MONOTONIC ns at which the run began: the samples' time zero. */
+uint64_t bench_run_start_ns(const struct bench_run *run);
+/* Append samples to samples.bin. */
+int bench_run_samples(struct bench_run *run, const struct bench_sample *s,
+		      size_t n);
+/* Record one scenario x design result for summary.json (copied). */
+int bench_run_result(struct bench_run *run, const struct bench_result *r,
+		     const struct bench_placement *pl);
+/**
+ * bench_run_close - write summary.json and move the folder into place
+ * @complete: every scenario finished
+ * @interrupted: stopped by a signal
+ * @final: where the folder ended up (may be NULL)
+ *
+ * Renames the folder to its final name; updates results/latest only for
+ * a complete run in the default location. Frees @run.
+ */
+int bench_run_close(struct bench_run *run, bool complete, bool interrupted,
+		    char *final, size_t finallen, char *err, size_t errlen);
+
+#endif /* BENCH_BENCH_H */

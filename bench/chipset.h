@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One bench chip built for a scenario (chipset.c): its models, the input
+ * the scenario's devices drive and the Linux irq of that line.
+ */
+#ifndef BENCH_CHIPSET_H
+#define BENCH_CHIPSET_H
+
+#include "bench.h"
+
+struct bench_chip_inst {
+	const struct bench_chip *chip;
+	struct chip_model *m[2]; /* [1]: a second model (gpio behind vic) */
+	struct chip_model *input; /* the model the devices drive */
+	unsigned int pin; /* its input pin */
+	unsigned int irq; /* the line's Linux irq */
+	bool active_low; /* the pin idles high; asserting drives it low */
+};
+
+/*
+ * Build @sc's chip: models, cost profile and overrides, trigger type (with
+ * the flow handler the hardware needs). Return 0, or -errno with "FILE:LINE:
+ * ..." in @err.
+ */
+int bench_chip_create(const struct bench_scenario *sc,
+		      struct bench_chip_inst **out, char *err, size_t errlen);
+void bench_chip_set_design(struct bench_chip_inst *ci, enum chip_design d);
+/* Drive the devices' input: asserted or not, polarity applied. */
+static inline void bench_chip_drive(const struct bench_chip_inst *ci,
+				    bool asserted)
+{
+	ci->input->ops->set_input(ci->input, ci->pin,
+				  asserted != ci->active_low);
+}
+
+/* Counters summed over the chip's models. */
+void bench_chip_stats(const struct bench_chip_inst *ci, struct chip_stats *sum);
+/* Register accesses of every operation but set-up (CHIP_ACC_INIT). */
+unsigned long bench_chip_accesses(const struct chip_stats *s);
+void bench_chip_destroy(struct bench_chip_inst *ci);
+
+#endif /* BENCH_CHIPSET_H */

@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Simulated devices and their driver. A device behaves like a real one:
+ * an event sits in its status (here a slot per sequence number) until a
+ * handler run reads and clears it, and one run clears everything pending.
+ * A level device asserts its line while it has work and the driver's
+ * clear drops it (after hold_ns, for a device slow to deassert); an edge
+ * device pulses once per event; an edge-both device toggles its pad once
+ * per event; a storming device asserts without cause and its driver finds
+ * nothing to do.
+ *
+ * Several devices on one line are a wired OR: the line is asserted while
+ * any device asserts it. The wire is a spinlock taken with interrupts off,
+ * so that a device asserting and a handler clearing cannot reorder their
+ * effects on the controller input; with interrupts off, an interrupt the
+ * assertion raises on this very CPU (wait = inline) is taken when the
+ * lock is dropped, as on hardware.
+ *
+ * The hot path (fire, handler) allocates nothing and prints nothing.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <genirq/cpu.h>
+#include "device.h"
+
+#define SLEEP_SLACK_NS 1000000 /* sleep only when the next fire is further */
+
+int bench_line_init(struct bench_line *l, const struct bench_scenario *sc,
+		    struct bench_chip_inst *ci, uint64_t t0, const int *stop)
+{
+	double block_ns = (double)sc->duration_ms * 1e6 / sc->blocks;
+
+	memset(l, 0, sizeof(*l));
+	l->sc = sc;
+	l->ci = ci;
+	l->t0 = t0;
+	l->stop = stop;
+	/* A per-CPU interrupt (a timer PPI) is a level, too. */
+	l->level = sc->trigger == BENCH_TRIG_LEVEL ||
+		   sc->trigger == BENCH_TRIG_LEVEL_LOW ||
+		   sc->trigger == BENCH_TRIG_PERCPU;
+	l->toggle = sc->trigger == BENCH_TRIG_EDGE_BOTH;
+	spin_lock_init(&l->lock);
+	l->nr_dev = sc->devices + (sc->storm_rate_hz > 0);
+	for (unsigned int i = 0; i < l->nr_dev; i++) {
+		struct bench_dev *d = &l->dev[i];
+
+		d->line = l;
+		d->index = i;
+		d->storm = i >= sc->devices || sc->pattern == BENCH_PAT_STORM;
+		d->cap = d->storm ?
+				 0 :
+				 bench_stim_capacity(sc->pattern, sc->rate_hz,
+						     sc->burst, block_ns);
+		d->ev = calloc(d->cap ? d->cap : 1, sizeof(*d->ev));
+		if (!d->ev) {
+			bench_line_free(l);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+void bench_line_free(struct bench_line *l)
+{
+	for (unsigned int i = 0; i < l->nr_dev; i++) {
+		free(l->dev[i].ev);
+		l->dev[i].ev = NULL;
+	}
+}
+
+void bench_line_block(struct bench_line *l, unsigned int block, uint64_t start,
+		      uint64_t stimulus_ns, uint64_t drain_ns)
+{
+	const struct bench_scenario *sc = l->sc;
+
+	l->block_start = start;
+	l->block_end = start + stimulus_ns;
+	l->drain_end = l->block_end + drain_ns;
+	l->spurious = l->runs = 0;
+	l->run_had_work = false;
+	for (unsigned int i = 0; i < l->nr_dev; i++) {
+		struct bench_dev *d = &l->dev[i];
+		bool extra = i >= sc->devices;
+		double rate = extra ? sc->storm_rate_hz : sc->rate_hz;
+		enum bench_pattern p = extra ? BENCH_PAT_PERIODIC : sc->pattern;
+
+		memset(d->ev, 0, (d->cap ? d->cap : 1) * sizeof(*d->ev));
+		d->fired = d->drained = d->clear_at = 0;
+		d->full = false;
+		d->runs = d->serviced = d->coalesced = d->nones = 0;
+		d->overruns = d->storm_fires = 0;
+		/* Periodic devices spread over the period; same seed per block. */
+		bench_stim_init(&d->stim, p, rate, sc->burst, sc->burst_gap_ns,
+				1e9 / rate * i / l->nr_dev,
+				bench_stim_seed(sc->seed, block, i));
+		d->next = start + bench_stim_next(&d->stim);
+	}
+}
+
+/* Wire-OR of the level devices; the edge of the OR drives the input. */
+static void line_set(struct bench_line *l, unsigned int bit, bool on)
+{
+	unsigned long flags;
+	bool was, now;
+
+	spin_lock_irqsave(&l->lock, flags);
+	was = l->asserting != 0;
+	if (on)
+		l->asserting |= bit;
+	else
+		l->asserting &= ~bit;
+	now = l->asserting != 0;
+	if (was != now)
+		bench_chip_drive(l->ci, now);
+	spin_unlock_irqrestore(&l->lock, flags);
+}
+
+/* The driver's clear: drop the level unless new work came meanwhile. */
+static void level_clear(struct bench_dev *d)
+{
+	struct bench_line *l = d->line;
+	unsigned long flags;
+
+	spin_lock_irqsave(&l->lock, flags);
+	if (__atomic_load_n(&d->fired, __ATOMIC_ACQUIRE) ==
+	    __atomic_load_n(&d->drained, __ATOMIC_ACQUIRE)) {
+		bool was = l->asserting != 0;
+
+		l->asserting &= ~(1u << d->index);
+		if (was && !l->asserting)
+			bench_chip_drive(l->ci, false);
+	}
+	spin_unlock_irqrestore(&l->lock, flags);
+}
+
+static void edge(struct bench_line *l)
+{
+	unsigned long flags;
+
+	if (l->toggle) {
+		local_irq_save(flags);
+		l->pad = !l->pad;
+		/* Both edges count: the pad level is the input. */
+		l->ci->input->ops->set_input(l->ci->input, l->ci->pin, l->pad);
+		local_irq_restore(flags);
+		return;
+	}
+	bench_chip_drive(l->ci, true);
+	if (l->sc->pulse_ns)
+		chip_delay_ns(l->sc->pulse_ns);
+	bench_chip_drive(l->ci, false);
+}
+
+static void fire(struct bench_line *l, struct bench_dev *d, uint64_t now)
+{
+	uint64_t intended = d->next;
+	bool late = now > l->t0 + intended + l->sc->overrun_ns;
+
+	d->overruns += late;
+	if (d->storm) {
+		d->storm_fires++;
+		if (l->level)
+			line_set(l, 1u << d->index, true);
+		else
+			edge(l);
+		return;
+	}
+	if (d->fired == d->cap) {
+		d->full = true;
+		return;
+	}
+	d->ev[d->fired].intended = intended;
+	d->ev[d->fired].flags = late ? BENCH_SAMPLE_OVERRUN : 0;
+	__atomic_store_n(&d->fired, d->fired + 1, __ATOMIC_RELEASE);
+	if (l->level)
+		line_set(l, 1u << d->index, true);
+	else
+		edge(l);
+}
+
+/*
+ * The device's interrupt handler, as a driver writes it: read and clear
+ * the status (drain), do the work, return whether there was any. Only one
+ * run per line at a time (genirq's IRQ_INPROGRESS guarantees it for every
+ * design here), but the claim is a CAS anyway so that a design that broke
+ * that rule would show as double service, not as corrupt slots.
+ */
+static irqreturn_t device_irq(int irq, void *dev_id)
+{
+	struct bench_dev *d = dev_id;
+	struct bench_line *l = d->line;
+	uint64_t entry, first, last, k, exit;
+
+	(void)irq;
+	/* Stamp after the load: every event claimed was fired before it. */
+	last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
+	entry = bench_now_ns() - l->t0;
+	first = __atomic_load_n(&d->drained, __ATOMIC_RELAXED);
+	do {
+		if (first >= last)
+			break;
+	} while (!__atomic_compare_exchange_n(&d->drained, &first, last, false,
+					      __ATOMIC_ACQ_REL,
+					      __ATOMIC_RELAXED));
+	k = first < last ? last - first : 0;
+	for (uint64_t s = first; s < last; s++) {
+		d->ev[s].entry = entry;
+		d->ev[s].drained_with = (uint32_t)k;
+	}
+	if (l->level && k) {
+		if (l->sc->hold_ns)
+			__atomic_store_n(&d->clear_at, entry + l->sc->hold_ns,
+					 __ATOMIC_RELEASE);
+		else
+			level_clear(d);
+	}
+	if (k && l->sc->handler_ns)
+		chip_delay_ns(l->sc->handler_ns);
+	exit = bench_now_ns() - l->t0;
+	for (uint64_t s = first; s < last; s++)
+		d->ev[s].exit = exit;
+
+	if (k) {
+		d->runs++;
+		d->serviced += k;
+		d->coalesced += k - 1;
+		l->run_had_work = true;
+	} else {
+		d->nones++;
+	}
+	/* The last action of the chain closes the run's books. */
+	if (d->index == l->nr_dev - 1) {
+		l->runs++;
+		if (!l->run_had_work)
+			l->spurious++;
+		l->run_had_work = false;
+	}
+	return k ? IRQ_HANDLED : IRQ_NONE;
+}
+
+int bench_line_request(struct bench_line *l)
+{
+	unsigned long flags = l->nr_dev > 1 ? SA_SHIRQ : 0;
+
+	for (unsigned int i = 0; i < l->nr_dev; i++) {
+		int ret = request_irq(l->ci->irq, device_irq,
+				      flags | SA_INTERRUPT, "irqlab-dev",
+				      &l->dev[i]);
+
+		if (ret) {
+			while (i--)
+				free_irq(l->ci->irq, &l->dev[i]);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+void bench_line_free_irq(struct bench_line *l)
+{
+	struct irq_desc *desc = irq_desc + l->ci->irq;
+	unsigned long flags;
+
+	for (unsigned int i = l->nr_dev; i--;)
+		free_irq(l->ci->irq, &l->dev[i]);
+	/*
+	 * free_irq() waited for the last run with an unlocked read of
+	 * IRQ_INPROGRESS; taking the lock the run dropped last orders its
+	 * slot writes before our reads.
+	 */
+	spin_lock_irqsave(&desc->lock, flags);
+	spin_unlock_irqrestore(&desc->lock, flags);
+	spin_lock_irqsave(&l->lock, flags);
+	spin_unlock_irqrestore(&l->lock, flags);
+}
+
+/* The earliest thing the device thread has to do: a fire or a clear. */
+static uint64_t next_due(struct bench_line *l, bool stimulus)
+{
+	uint64_t due = UINT64_MAX;
+
+	for (unsigned int i = 0; i < l->nr_dev; i++) {
+		struct bench_dev *d = &l->dev[i];
+		uint64_t c = __atomic_load_n(&d->clear_at, __ATOMIC_ACQUIRE);
+
+		if (stimulus && d->next < due && !d->full)
+			due = d->next;
+		if (c && c < due)
+			due = c;
+	}
+	return due;
+}
+
+static bool all_serviced(struct bench_line *l)
+{
+	for (unsigned int i = 0; i < l->nr_dev; i++)
+		if (__atomic_load_n(&l->dev[i].drained, __ATOMIC_ACQUIRE) !=
+			    l->dev[i].fired ||
+		    __atomic_load_n(&l->dev[i].clear_at, __ATOMIC_ACQUIRE))
+			return false;
+	return true;
+}
+
+static bool stopped(const struct bench_line *l)
+{
+	return __atomic_load_n(l->stop, __ATOMIC_RELAXED);
+}
+
+/* Spin (taking interrupts if this thread is a CPU) until @t, since t0. */
+static uint64_t wait_until(struct bench_line *l, uint64_t t, bool inline_cpu)
+{
+	uint64_t now = bench_now_ns();
+	uint64_t abs = l->t0 + t;
+
+	if (abs > now + 2 * SLEEP_SLACK_NS && !inline_cpu) {
+		uint64_t wake = abs - SLEEP_SLACK_NS;
+		struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000ULL),
+				       .tv_nsec =
+					       (long)(wake % 1000000000ULL) };
+
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+	while ((now = bench_now_ns()) < abs && !stopped(l))
+		if (inline_cpu)
+			irq_cpu_poll();
+	return now;
+}
+
+void bench_device_thread(struct bench_line *l, bool inline_cpu)
+{
+	uint64_t now;
+
+	for (;;) {
+		uint64_t due = next_due(l, true);
+
+		if (due >= l->block_end || stopped(l))
+			break;
+		now = wait_until(l, due, inline_cpu);
+		if (stopped(l))
+			break;
+		for (unsigned int i = 0; i < l->nr_dev; i++) {
+			struct bench_dev *d = &l->dev[i];
+			uint64_t c =
+				__atomic_load_n(&d->clear_at, __ATOMIC_ACQUIRE);
+
+			if (c && c <= due) {
+				__atomic_store_n(&d->clear_at, 0,
+						 __ATOMIC_RELAXED);
+				level_clear(d);
+			}
+			if (d->next == due && !d->full) {
+				fire(l, d, now);
+				d->next = l->block_start +
+					  bench_stim_next(&d->stim);
+			}
+		}
+	}
+
+	/* Drain: pending clears still happen; stop once all is serviced. */
+	while (!stopped(l)) {
+		uint64_t due = next_due(l, false);
+
+		now = bench_now_ns() - l->t0;
+		if (now >= l->drain_end || all_serviced(l))
+			break;
+		if (due != UINT64_MAX && due <= now) {
+			for (unsigned int i = 0; i < l->nr_dev; i++) {
+				struct bench_dev *d = &l->dev[i];
+				uint64_t c = __atomic_load_n(&d->clear_at,
+							     __ATOMIC_ACQUIRE);
+
+				if (c && c <= now) {
+					__atomic_store_n(&d->clear_at, 0,
+							 __ATOMIC_RELAXED);
+					level_clear(d);
+				}
+			}
+		}
+		if (inline_cpu)
+			irq_cpu_poll();
+	}
+
+	/* The block is over: every device lets go of the line. */
+	for (unsigned int i = 0; i < l->nr_dev; i++)
+		__atomic_store_n(&l->dev[i].clear_at, 0, __ATOMIC_RELAXED);
+	line_set(l, ~0u, false);
+	if (inline_cpu)
+		irq_cpu_poll();
+}
+
+/*
+ * The deliberately naive design: what pre-genirq code on some ports did
+ * for edge interrupts. Mask and acknowledge (or, on a controller with no
+ * acknowledge, end the interrupt after the handler) for the whole
+ * handler and
+ * unmask after it, with no IRQ_PENDING replay: correct on a controller
+ * that latches edges while masked (i8259 IRR, GIC pending, GPIO status),
+ * and losing every edge that arrives in the handler on one that drops
+ * them (IO-APIC). It keeps IRQ_INPROGRESS so that synchronize_irq() and
+ * free_irq() still work.
+ */
+void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc)
+{
+	struct irq_chip *chip = desc->chip;
+	irqreturn_t ret;
+
+	spin_lock(&desc->lock);
+	if (chip->mask_ack) {
+		chip->mask_ack(irq);
+	} else {
+		chip->mask(irq);
+		if (chip->ack)
+			chip->ack(irq);
+	}
+	if (!desc->action || (desc->status & IRQ_DISABLED)) {
+		if (!chip->ack && chip->eoi)
+			chip->eoi(irq);
+		spin_unlock(&desc->lock);
+		return;
+	}
+	desc->status |= IRQ_INPROGRESS;
+	spin_unlock(&desc->lock);
+
+	ret = handle_IRQ_event(irq, desc->action);
+	note_interrupt(irq, desc, ret);
+
+	spin_lock(&desc->lock);
+	desc->status &= ~IRQ_INPROGRESS;
+	/* A controller without an acknowledge ends the interrupt here. */
+	if (!chip->ack && chip->eoi)
+		chip->eoi(irq);
+	if (!(desc->status & IRQ_DISABLED))
+		chip->unmask(irq);
+	spin_unlock(&desc->lock);
+}

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Simulated devices on one interrupt line (device.c): each fired event
+ * waits in its device's queue, stamped with a sequence number and its
+ * intended time, until a handler run drains it; the device drives the
+ * controller input as its trigger says. One device thread fires every
+ * device of the line, in time order.
+ */
+#ifndef BENCH_DEVICE_H
+#define BENCH_DEVICE_H
+
+#include <stdint.h>
+#include <genirq/interrupt.h>
+#include <genirq/spinlock.h>
+#include "bench.h"
+#include "chipset.h"
+#include "stim.h"
+
+/* One event slot, indexed by sequence number; written once each way. */
+struct bench_event {
+	uint64_t intended; /* ns since the run began */
+	uint64_t entry; /* handler entry, ns since the run began; 0: never */
+	uint64_t exit;
+	uint32_t drained_with; /* events drained by the same run */
+	uint32_t flags; /* BENCH_SAMPLE_OVERRUN */
+};
+
+struct bench_line;
+
+struct bench_dev {
+	struct bench_line *line;
+	unsigned int index;
+	bool storm; /* asserts without cause */
+	struct bench_stim stim;
+	uint64_t next; /* next fire, ns since the block began */
+
+	struct bench_event *ev;
+	uint64_t cap;
+	uint64_t fired; /* published by the device thread (release) */
+	uint64_t drained; /* claimed by handler runs (CAS) */
+	uint64_t clear_at; /* level hold: deassert due (device thread) */
+	bool full; /* ran out of slots: the run fails */
+
+	/* Handler-side counters (one handler runs at a time per line). */
+	uint64_t runs, serviced, coalesced, nones;
+	/* Device-thread counters. */
+	uint64_t overruns, storm_fires;
+};
+
+/**
+ * struct bench_line - the devices of a scenario on one controller input
+ * @lock: the wire: serialises asserting devices against clearing handlers
+ * @asserting: devices asserting the (level) line, one bit each
+ * @pad: the edge-both pad level, toggled per event
+ */
+struct bench_line {
+	const struct bench_scenario *sc;
+	struct bench_chip_inst *ci;
+	unsigned int nr_dev;
+	struct bench_dev dev[BENCH_MAX_DEVICES + 1];
+	bool level, toggle;
+	spinlock_t lock;
+	unsigned int asserting;
+	bool pad;
+	bool run_had_work; /* some action of the current run drained */
+	uint64_t runs; /* handler runs on the line (action chains) */
+	uint64_t spurious; /* runs in which no device had work */
+	uint64_t t0; /* CLOCK_MONOTONIC ns the run began */
+	uint64_t block_start; /* ns since t0 */
+	uint64_t block_end; /* end of the stimulus */
+	uint64_t drain_end; /* end of the drain period */
+	const int *stop; /* set by a signal: end the block early */
+};
+
+/* Allocate slots for the largest block; 0 or -ENOMEM. */
+int bench_line_init(struct bench_line *l, const struct bench_scenario *sc,
+		    struct bench_chip_inst *ci, uint64_t t0, const int *stop);
+void bench_line_free(struct bench_line *l);
+/* Reset the devices for block @block starting at @start (ns since t0). */
+void bench_line_block(struct bench_line *l, unsigned int block, uint64_t start,
+		      uint64_t stimulus_ns, uint64_t drain_ns);
+/* request_irq() every device on the line; 0 or -errno. */
+int bench_line_request(struct bench_line *l);
+void bench_line_free_irq(struct bench_line *l);
+
+/**
+ * bench_device_thread - fire the block's events, then drain
+ * @l: the line, after bench_line_block()
+ * @inline_cpu: true if this thread is simulated CPU 0 (wait = inline)
+ *
+ * Returns when every event was serviced after the stimulus ended, or the
+ * drain period is over; every line the devices drive is released then.
+ */
+void bench_device_thread(struct bench_line *l, bool inline_cpu);
+
+/* The naive design: mask (and ack) for the whole handler, no replay. */
+void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc);
+
+#endif /* BENCH_DEVICE_H */

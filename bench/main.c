@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The irqlab command: `irqlab run` (scenarios from INI files, a run folder
+ * and a table at the end), `irqlab list` (what there is to run, and this
+ * machine's topology). Each subcommand parses its own options with
+ * getopt_long and has --help.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+/* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
+#undef SA_INTERRUPT
+#include <genirq/irq.h>
+#include "bench.h"
+#include "scenario.h"
+
+static int stop_requested; /* set by SIGINT/SIGTERM */
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	__atomic_store_n(&stop_requested, 1, __ATOMIC_RELAXED);
+}
+
+static const char run_usage[] =
+	"usage: irqlab run [CONFIG...] [-o DIR] [--quick] [--seed N] [--cpus LIST]\n"
+	"                  [--quiet]\n"
+	"\n"
+	"Run the scenarios of each CONFIG (INI files; default: configs/default.ini)\n"
+	"and write a run folder: the config as run, the machine (hwloc topology,\n"
+	"CPU, kernel, clock source, build), every event's raw latency\n"
+	"(samples.bin) and summary.json. The folder goes to\n"
+	"results/runs/<UTC time>-<host>/ and results/latest points at it.\n"
+	"\n"
+	"Every design of a scenario runs on the same stimuli, interleaved in blocks\n"
+	"(A B A B ...). Latency is measured from each event's intended fire time.\n"
+	"At the end of each block the books must balance: fired = serviced +\n"
+	"stranded; the run fails if they do not.\n"
+	"\n"
+	"  -o, --output DIR  write the run folder at DIR (which must not exist)\n"
+	"      --quick       a tenth of each scenario's duration, at most 2 blocks\n"
+	"      --seed N      seed every scenario's stimuli with N\n"
+	"      --cpus LIST   use only these CPUs (OS numbers, e.g. 0-3,6)\n"
+	"  -q, --quiet       no progress and no table; errors still go to stderr\n"
+	"  -h, --help        this text\n"
+	"\n"
+	"Exit status: 0 done; 1 the run failed (books, I/O, threads); 2 bad\n"
+	"command line or config (nothing was run); 130 interrupted by a signal\n"
+	"(what was measured is kept, marked incomplete).\n";
+
+static const char list_usage[] =
+	"usage: irqlab list [--cpus LIST]\n"
+	"\n"
+	"List the chips (with the triggers each offers), the flow handlers, the\n"
+	"handler designs, the stimulus patterns, the wait modes and placements,\n"
+	"and this machine's topology as hwloc sees it.\n";
+
+static const char main_usage[] =
+	"usage: irqlab COMMAND [OPTIONS]\n"
+	"\n"
+	"  run   run benchmark scenarios and write a run folder\n"
+	"  list  what can be run, and this machine's topology\n"
+	"  help  this text; `irqlab COMMAND --help` for a command's options\n";
+
+static void usage_error(const char *cmd, const char *what, const char *arg)
+{
+	fprintf(stderr, "irqlab %s: %s %s; see irqlab %s --help\n", cmd, what,
+		arg, cmd);
+}
+
+/* Progress: blocks done out of all, with an ETA, on a terminal. */
+struct progress {
+	bool tty, quiet;
+	unsigned int done, total;
+	uint64_t t0;
+	const char *scenario;
+};
+
+static void progress_show(void *ctx)
+{
+	struct progress *p = ctx;
+	double el, eta;
+	int width = 30, fill;
+
+	p->done++;
+	if (p->quiet || !p->tty)
+		return;
+	el = (double)(bench_now_ns() - p->t0) / 1e9;
+	eta = p->done ? el / p->done * (p->total - p->done) : 0;
+	fill = (int)((double)width * p->done / p->total);
+	fprintf(stderr, "\r[%.*s%*s] %3u%%  ETA %2dm%02ds  %-28.28s", fill,
+		"##############################", width - fill, "",
+		p->done * 100 / p->total, (int)eta / 60, (int)eta % 60,
+		p->scenario);
+	fflush(stderr);
+}
+
+static void print_table(const struct bench_result *res, unsigned int n)
+{
+	printf("\n%-22s %-6s %-9s %-12s %-10s %8s %8s %6s %6s %5s %8s %8s %9s %7s\n",
+	       "scenario", "chip", "trigger", "design", "flow", "fired",
+	       "serviced", "coal", "strand", "spur", "p50_ns", "p99_ns",
+	       "max_ns", "acc/irq");
+	for (unsigned int i = 0; i < n; i++) {
+		const struct bench_result *r = &res[i];
+
+		printf("%-22.22s %-6s %-9s %-12s %-12.12s %8llu %8llu %6llu %6llu %5llu %8llu %8llu %9llu %7.2f\n",
+		       r->sc->name, r->sc->chip->name,
+		       bench_trigger_name(r->sc->trigger),
+		       bench_design_name(r->design), r->flow ? r->flow : "-",
+		       (unsigned long long)r->fired,
+		       (unsigned long long)r->serviced,
+		       (unsigned long long)r->coalesced,
+		       (unsigned long long)r->stranded,
+		       (unsigned long long)r->spurious,
+		       (unsigned long long)r->entry.p50,
+		       (unsigned long long)r->entry.p99,
+		       (unsigned long long)r->entry.max,
+		       r->chip_accesses_per_irq);
+	}
+}
+
+/* The genirq printk: kept quiet during a run, counted, shown at the end. */
+struct klog {
+	unsigned long count;
+	char first[3][160];
+};
+
+static void klog_hook(int level, const char *msg, void *ctx)
+{
+	struct klog *k = ctx;
+	unsigned long n = __atomic_fetch_add(&k->count, 1, __ATOMIC_RELAXED);
+
+	(void)level;
+	if (n < 3)
+		snprintf(k->first[n], sizeof(k->first[n]), "%s", msg);
+}
+
+static int parse_seed(const char *s, uint64_t *out)
+{
+	char *end;
+
+	errno = 0;
+	if (!*s || *s == '-')
+		return -EINVAL;
+	*out = strtoull(s, &end, 0);
+	return errno || *end ? -EINVAL : 0;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "quick", no_argument, NULL, 'Q' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "cpus", required_argument, NULL, 'C' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const default_config[] = { IRQLAB_CONFIG_DIR
+						      "/default.ini" };
+	struct bench_params p = { .argc = argc, .argv = argv };
+	struct bench_config cfg = { 0 };
+	struct bench_placement *pl = NULL;
+	struct bench_result *res = NULL;
+	struct chip_delay_calibration cal;
+	struct bench_topo *topo = NULL;
+	struct bench_run *run = NULL;
+	struct progress prog = { 0 };
+	struct klog klog = { 0 };
+	char err[1024], final[4096];
+	unsigned int nres = 0;
+	int c, ret = BENCH_EXIT_USAGE, rc = 0;
+	bool complete;
+
+	while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			p.outdir = optarg;
+			break;
+		case 'Q':
+			p.quick = true;
+			break;
+		case 'S':
+			if (parse_seed(optarg, &p.seed)) {
+				usage_error("run",
+					    "--seed: not an unsigned integer:",
+					    optarg);
+				return BENCH_EXIT_USAGE;
+			}
+			p.seed_set = true;
+			break;
+		case 'C':
+			p.cpus = optarg;
+			break;
+		case 'q':
+			p.quiet = true;
+			break;
+		case 'h':
+			fputs(run_usage, stdout);
+			return BENCH_EXIT_OK;
+		default:
+			fputs("see irqlab run --help\n", stderr);
+			return BENCH_EXIT_USAGE;
+		}
+	}
+	p.configs = optind < argc ? (const char *const *)argv + optind :
+				    default_config;
+	p.nr_configs = optind < argc ? (unsigned int)(argc - optind) : 1;
+
+	for (unsigned int i = 0; i < p.nr_configs; i++) {
+		if (bench_config_load(&cfg, p.configs[i], &p, err,
+				      sizeof(err))) {
+			fprintf(stderr, "%s\n", err);
+			goto out;
+		}
+	}
+	if (bench_topo_open(&topo, p.cpus, NULL, err, sizeof(err))) {
+		fprintf(stderr, "irqlab run: %s\n", err);
+		goto out;
+	}
+	/* Every placement is decided, or refused, before any thread runs. */
+	pl = calloc(cfg.nr, sizeof(*pl));
+	res = calloc((size_t)cfg.nr * BENCH_DESIGN_NR, sizeof(*res));
+	if (!pl || !res) {
+		fputs("irqlab run: out of memory\n", stderr);
+		ret = BENCH_EXIT_FAIL;
+		goto out;
+	}
+	for (unsigned int i = 0; i < cfg.nr; i++) {
+		if (bench_place(topo, &cfg.sc[i], &pl[i], err, sizeof(err))) {
+			fprintf(stderr, "%s\n", err);
+			goto out;
+		}
+		prog.total += cfg.sc[i].blocks * cfg.sc[i].nr_designs;
+	}
+
+	ret = BENCH_EXIT_FAIL;
+	if (chip_delay_calibrate(&cal)) {
+		fputs("irqlab run: cannot calibrate the busy-wait clock\n",
+		      stderr);
+		goto out;
+	}
+	genirq_set_printk(klog_hook, &klog);
+	if (bench_run_open(&run, &p, &cfg, topo, &cal, err, sizeof(err))) {
+		fprintf(stderr, "irqlab run: %s\n", err);
+		goto out;
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+
+	prog.tty = isatty(STDERR_FILENO);
+	prog.quiet = p.quiet;
+	prog.t0 = bench_run_start_ns(run);
+	if (!p.quiet) {
+		char topo_line[512];
+
+		bench_topo_summary(topo, topo_line, sizeof(topo_line));
+		fprintf(stderr,
+			"irqlab run: %u scenarios on %s; busy-wait error %.0f ns mean, %.0f ns max\n",
+			cfg.nr, topo_line, cal.err_ns_mean, cal.err_ns_max);
+	}
+	for (unsigned int i = 0; i < cfg.nr && !rc; i++) {
+		struct bench_scenario_run r = {
+			.sc = &cfg.sc[i],
+			.index = i,
+			.topo = topo,
+			.pl = &pl[i],
+			.run = run,
+			.t0 = prog.t0,
+			.stop = &stop_requested,
+			.progress = progress_show,
+			.ctx = &prog,
+		};
+
+		prog.scenario = cfg.sc[i].name;
+		if (!p.quiet && *pl[i].note)
+			fprintf(stderr, "%sirqlab run: %s: %s\n",
+				prog.tty ? "\r\033[K" : "", cfg.sc[i].name,
+				pl[i].note);
+		rc = bench_scenario_run(&r, err, sizeof(err));
+		/* A stopped scenario keeps what its finished blocks measured. */
+		if (rc && rc != -EINTR)
+			break;
+		for (unsigned int k = 0; k < cfg.sc[i].nr_designs; k++) {
+			res[nres] = r.res[cfg.sc[i].designs[k]];
+			if (res[nres].fired || !rc)
+				bench_run_result(run, &res[nres], &pl[i]);
+			nres++;
+		}
+		if (!p.quiet && !prog.tty)
+			fprintf(stderr, "irqlab run: %s done (%u/%u blocks)\n",
+				cfg.sc[i].name, prog.done, prog.total);
+	}
+	if (prog.tty && !p.quiet)
+		fputs("\r\033[K", stderr);
+	if (rc && rc != -EINTR)
+		fprintf(stderr, "irqlab run: %s\n", err);
+
+	complete = !rc;
+	if (bench_run_close(run, complete, rc == -EINTR, final, sizeof(final),
+			    err, sizeof(err))) {
+		fprintf(stderr, "irqlab run: %s\n", err);
+		run = NULL; /* closed, even when closing failed */
+		goto out;
+	}
+	run = NULL;
+	if (!p.quiet)
+		print_table(res, nres);
+	if (klog.count)
+		fprintf(stderr,
+			"irqlab run: the genirq core logged %lu message%s, first: %s\n",
+			klog.count, klog.count == 1 ? "" : "s", klog.first[0]);
+	fprintf(stderr, "irqlab run: %s%s\n",
+		complete ? "results in " : "incomplete results in ", final);
+	ret = rc == -EINTR ? BENCH_EXIT_INTERRUPTED :
+	      rc	   ? BENCH_EXIT_FAIL :
+			     BENCH_EXIT_OK;
+out:
+	if (run)
+		bench_run_close(run, false, false, final, sizeof(final), err,
+				sizeof(err));
+	genirq_set_printk(NULL, NULL);
+	free(res);
+	free(pl);
+	bench_topo_close(topo);
+	bench_config_free(&cfg);
+	return ret;
+}
+
+static void list_names(const char *title, const char *(*name)(int), int nr)
+{
+	printf("%s:", title);
+	for (int i = 0; i < nr; i++)
+		printf(" %s", name(i));
+	printf("\n");
+}
+
+#define NAME_FN(type, e)                          \
+	static const char *type##_name_int(int v) \
+	{                                         \
+		return bench_##type##_name((e)v); \
+	}
+NAME_FN(pattern, enum bench_pattern)
+NAME_FN(wait, enum bench_wait)
+NAME_FN(place, enum bench_place)
+
+static int cmd_list(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "cpus", required_argument, NULL, 'C' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const designs[BENCH_DESIGN_NR] = {
+		"the chip's genirq flow handler (set_type picks it)",
+		"the __do_IRQ() baseline with the chip's legacy ack/end",
+		"naive: mask + ack for the whole handler, unmask, no replay",
+	};
+	struct bench_topo *topo;
+	const char *cpus = NULL;
+	char err[512], buf[512];
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'C') {
+			cpus = optarg;
+		} else if (c == 'h') {
+			fputs(list_usage, stdout);
+			return BENCH_EXIT_OK;
+		} else {
+			fputs("see irqlab list --help\n", stderr);
+			return BENCH_EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		usage_error("list", "unexpected argument", argv[optind]);
+		return BENCH_EXIT_USAGE;
+	}
+	printf("chips:\n");
+	for (unsigned int i = 0; bench_chips[i]; i++) {
+		const struct bench_chip *ch = bench_chips[i];
+
+		printf("  %-7s %s\n          triggers:", ch->name, ch->what);
+		for (int t = 0; t < BENCH_TRIG_NR; t++)
+			if (ch->triggers & (1u << t))
+				printf(" %s", bench_trigger_name(t));
+		printf("\n");
+	}
+	printf("flows: handle_level_irq handle_edge_irq handle_simple_irq handle_percpu_irq handle_fasteoi_irq (and __do_IRQ)\n");
+	printf("designs:\n");
+	for (int d = 0; d < BENCH_DESIGN_NR; d++)
+		printf("  %-13s %s\n", bench_design_name(d), designs[d]);
+	list_names("patterns", pattern_name_int, BENCH_PAT_NR);
+	list_names("wait modes", wait_name_int, BENCH_WAIT_NR);
+	list_names("device placements", place_name_int, BENCH_PLACE_PU);
+	printf("  (or a PU number)\n");
+	if (bench_topo_open(&topo, cpus, NULL, err, sizeof(err))) {
+		fprintf(stderr, "irqlab list: %s\n", err);
+		return BENCH_EXIT_USAGE;
+	}
+	bench_topo_summary(topo, buf, sizeof(buf));
+	printf("topology: %s\n", buf);
+	bench_topo_close(topo);
+	return BENCH_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : "help";
+
+	if (!strcmp(cmd, "run"))
+		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(cmd, "list"))
+		return cmd_list(argc - 1, argv + 1);
+	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") ||
+	    !strcmp(cmd, "-h")) {
+		fputs(main_usage, stdout);
+		return BENCH_EXIT_OK;
+	}
+	fprintf(stderr, "irqlab: no command %s; see irqlab help\n", cmd);
+	return BENCH_EXIT_USAGE;
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The names config files, summary.json and `irqlab list` use for the
+ * harness's enums, and their reverse lookups.
+ */
+#include <string.h>
+#include "bench.h"
+
+static const char *const design_names[BENCH_DESIGN_NR] = {
+	[BENCH_DESIGN_FLOW] = "flow",
+	[BENCH_DESIGN_DO_IRQ] = "do_irq",
+	[BENCH_DESIGN_EDGE_MASKING] = "edge-masking",
+};
+
+static const char *const trigger_names[BENCH_TRIG_NR] = {
+	[BENCH_TRIG_EDGE] = "edge",
+	[BENCH_TRIG_EDGE_FALLING] = "edge-falling",
+	[BENCH_TRIG_EDGE_BOTH] = "edge-both",
+	[BENCH_TRIG_LEVEL] = "level",
+	[BENCH_TRIG_LEVEL_LOW] = "level-low",
+	[BENCH_TRIG_PERCPU] = "percpu",
+	[BENCH_TRIG_SIMPLE] = "simple",
+};
+
+static const char *const pattern_names[BENCH_PAT_NR] = {
+	[BENCH_PAT_PERIODIC] = "periodic",
+	[BENCH_PAT_POISSON] = "poisson",
+	[BENCH_PAT_BURST] = "burst",
+	[BENCH_PAT_STORM] = "storm",
+};
+
+static const char *const wait_names[BENCH_WAIT_NR] = {
+	[BENCH_WAIT_SPIN] = "spin",
+	[BENCH_WAIT_BLOCK] = "block",
+	[BENCH_WAIT_INLINE] = "inline",
+};
+
+static const char *const place_names[BENCH_PLACE_NR] = {
+	[BENCH_PLACE_ANY] = "any",
+	[BENCH_PLACE_SIBLING] = "sibling",
+	[BENCH_PLACE_SAME_CORE] = "same-core",
+	[BENCH_PLACE_OTHER_CORE] = "other-core",
+	[BENCH_PLACE_OTHER_PACKAGE] = "other-package",
+	[BENCH_PLACE_PU] = "pu",
+};
+
+static const char *name_of(const char *const *names, int nr, int v)
+{
+	return v >= 0 && v < nr ? names[v] : NULL;
+}
+
+static int parse(const char *const *names, int nr, const char *s)
+{
+	for (int i = 0; i < nr; i++)
+		if (names[i] && !strcmp(names[i], s))
+			return i;
+	return -1;
+}
+
+const char *bench_design_name(enum bench_design v)
+{
+	return name_of(design_names, BENCH_DESIGN_NR, (int)v);
+}
+
+int bench_design_parse(const char *s)
+{
+	return parse(design_names, BENCH_DESIGN_NR, s);
+}
+
+const char *bench_trigger_name(enum bench_trigger v)
+{
+	return name_of(trigger_names, BENCH_TRIG_NR, (int)v);
+}
+
+int bench_trigger_parse(const char *s)
+{
+	return parse(trigger_names, BENCH_TRIG_NR, s);
+}
+
+const char *bench_pattern_name(enum bench_pattern v)
+{
+	return name_of(pattern_names, BENCH_PAT_NR, (int)v);
+}
+
+int bench_pattern_parse(const char *s)
+{
+	return parse(pattern_names, BENCH_PAT_NR, s);
+}
+
+const char *bench_wait_name(enum bench_wait v)
+{
+	return name_of(wait_names, BENCH_WAIT_NR, (int)v);
+}
+
+int bench_wait_parse(const char *s)
+{
+	return parse(wait_names, BENCH_WAIT_NR, s);
+}
+
+const char *bench_place_name(enum bench_place v)
+{
+	return name_of(place_names, BENCH_PLACE_NR, (int)v);
+}
+
+int bench_place_parse(const char *s)
+{
+	return parse(place_names, BENCH_PLACE_NR, s);
+}

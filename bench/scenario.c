@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One scenario: build its chip, start its simulated CPUs as pinned
+ * threads, then run its designs interleaved in blocks (A B A B ...), each
+ * block of each design on the same stimulus (same seed), so that machine
+ * drift hits every design alike. After each block the line is freed, the
+ * books are checked (every fired event serviced once or stranded, the
+ * handler's tally equal to the slots' stamps) and the samples are written.
+ *
+ * Threads: the control thread (this one) and a non-inline device thread
+ * act as simulated CPU 0 with interrupts disabled, so that an interrupt
+ * they cause is left pending for the CPU thread instead of being taken
+ * where they stand. In inline mode the device thread is CPU 0 with
+ * interrupts on, and takes what it raises at once.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <genirq/cpu.h>
+#include "chipset.h"
+#include "device.h"
+#include "scenario.h"
+
+#define BLOCK_LEAD_NS 1000000ULL /* device thread start-up before a block */
+#define SAMPLE_CHUNK 4096
+
+struct cpu_thread {
+	pthread_t tid;
+	const struct bench_topo *topo;
+	unsigned int cpu, pu;
+	enum irq_cpu_wait mode;
+	int ret;
+};
+
+static void *cpu_main(void *arg)
+{
+	struct cpu_thread *c = arg;
+
+	c->ret = bench_topo_bind(c->topo, c->pu);
+	if (!c->ret)
+		c->ret = irq_cpu_run(c->cpu, c->mode);
+	return NULL;
+}
+
+struct dev_thread {
+	pthread_t tid;
+	struct bench_line *line;
+	const struct bench_topo *topo;
+	unsigned int pu;
+	bool inline_cpu;
+	int ret;
+};
+
+static void *dev_main(void *arg)
+{
+	struct dev_thread *d = arg;
+
+	d->ret = bench_topo_bind(d->topo, d->pu);
+	irq_cpu_attach(0);
+	if (d->inline_cpu)
+		local_irq_enable();
+	else
+		local_irq_disable();
+	if (!d->ret)
+		bench_device_thread(d->line, d->inline_cpu);
+	local_irq_disable();
+	return NULL;
+}
+
+/* Latency values of one design, gathered over its blocks. */
+struct lat_vec {
+	uint64_t *v;
+	size_t n, cap;
+};
+
+static int vec_push(struct lat_vec *l, uint64_t x)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 4096;
+		uint64_t *v = realloc(l->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = x;
+	return 0;
+}
+
+struct design_acc {
+	struct lat_vec entry, exit;
+	uint64_t runs; /* action chains run: interrupts taken */
+};
+
+static void set_design(struct bench_chip_inst *ci, enum bench_design d,
+		       const char **flow)
+{
+	struct irq_desc *desc = irq_desc + ci->irq;
+
+	bench_chip_set_design(ci, d == BENCH_DESIGN_DO_IRQ ?
+					  CHIP_DESIGN_DO_IRQ :
+					  CHIP_DESIGN_FLOW);
+	if (d == BENCH_DESIGN_EDGE_MASKING) {
+		set_irq_handler(ci->irq, bench_edge_masking_irq);
+		*flow = "edge-masking";
+	} else {
+		*flow = irq_flow_name(desc->handle_irq);
+	}
+}
+
+static int write_samples(struct bench_scenario_run *r, enum bench_design d,
+			 const struct bench_dev *dev, struct bench_sample *buf)
+{
+	size_t n = 0;
+	int ret = 0;
+
+	for (uint64_t s = 0; s < dev->fired && !ret; s++) {
+		const struct bench_event *e = &dev->ev[s];
+
+		buf[n++] = (struct bench_sample){
+			.intended_ns = e->intended,
+			.entry_ns = e->entry ? e->entry - e->intended :
+					       BENCH_SAMPLE_NEVER,
+			.exit_ns = e->entry ? e->exit - e->intended :
+					      BENCH_SAMPLE_NEVER,
+			.seq = (uint32_t)s,
+			.scenario = (uint16_t)r->index,
+			.design = (uint8_t)d,
+			.flags =
+				(uint8_t)(e->flags |
+					  (e->entry ? BENCH_SAMPLE_SERVICED :
+						      0) |
+					  (e->drained_with > 1 ?
+						   BENCH_SAMPLE_COALESCED :
+						   0) |
+					  dev->index
+						  << BENCH_SAMPLE_DEVICE_SHIFT),
+		};
+		if (n == SAMPLE_CHUNK || s + 1 == dev->fired) {
+			ret = bench_run_samples(r->run, buf, n);
+			n = 0;
+		}
+	}
+	return ret;
+}
+
+/*
+ * The books of one block: every slot below fired was stamped once or not
+ * at all, the stamps agree with the handler's tally, and fired =
+ * serviced + stranded.
+ */
+static int reconcile(struct bench_scenario_run *r, enum bench_design d,
+		     struct bench_line *l, struct design_acc *acc,
+		     struct bench_result *res, char *err, size_t errlen)
+{
+	const struct bench_scenario *sc = r->sc;
+
+	for (unsigned int i = 0; i < l->nr_dev; i++) {
+		struct bench_dev *dev = &l->dev[i];
+		uint64_t stamped = 0, stranded = 0;
+
+		if (dev->full) {
+			snprintf(
+				err, errlen,
+				"scenario %s: device %u fired more events than its %llu slots",
+				sc->name, i, (unsigned long long)dev->cap);
+			return -EOVERFLOW;
+		}
+		for (uint64_t s = 0; s < dev->fired; s++) {
+			const struct bench_event *e = &dev->ev[s];
+
+			if (!e->entry) {
+				stranded++;
+				continue;
+			}
+			stamped++;
+			if (vec_push(&acc->entry, e->entry - e->intended) ||
+			    vec_push(&acc->exit, e->exit - e->intended))
+				return -ENOMEM;
+		}
+		if (stamped != dev->serviced || dev->drained != dev->serviced ||
+		    stamped + stranded != dev->fired) {
+			snprintf(
+				err, errlen,
+				"scenario %s, design %s: the books do not balance on device %u: fired %llu, drained %llu, handler serviced %llu, stamped %llu, stranded %llu",
+				sc->name, bench_design_name(d), i,
+				(unsigned long long)dev->fired,
+				(unsigned long long)dev->drained,
+				(unsigned long long)dev->serviced,
+				(unsigned long long)stamped,
+				(unsigned long long)stranded);
+			return -EPROTO;
+		}
+		res->fired += dev->fired;
+		res->serviced += stamped;
+		res->stranded += stranded;
+		res->coalesced += dev->coalesced;
+		res->handler_runs += dev->runs;
+		res->overruns += dev->overruns;
+		res->storm_fires += dev->storm_fires;
+	}
+	res->spurious += l->spurious;
+	acc->runs += l->runs;
+	return 0;
+}
+
+static int run_block(struct bench_scenario_run *r, struct bench_line *l,
+		     unsigned int block, enum bench_design d,
+		     struct design_acc *acc, struct bench_sample *buf,
+		     char *err, size_t errlen)
+{
+	const struct bench_scenario *sc = r->sc;
+	struct bench_chip_inst *ci = l->ci;
+	struct bench_result *res = &r->res[d];
+	uint64_t stim_ns = (uint64_t)sc->duration_ms * 1000000ULL / sc->blocks;
+	struct dev_thread dt = {
+		.line = l,
+		.topo = r->topo,
+		.pu = r->pl->device_pu,
+		.inline_cpu = r->pl->wait == BENCH_WAIT_INLINE,
+	};
+	struct chip_stats s0, s1;
+	unsigned long flags;
+	int ret;
+
+	set_design(ci, d, &res->flow);
+	bench_line_block(l, block, bench_now_ns() - r->t0 + BLOCK_LEAD_NS,
+			 stim_ns, (uint64_t)sc->drain_ms * 1000000ULL);
+	ret = bench_line_request(l);
+	if (ret) {
+		snprintf(err, errlen, "scenario %s: request_irq(%u) failed: %s",
+			 sc->name, ci->irq, strerror(-ret));
+		return ret;
+	}
+	/* Start-up and shut-down are not what an interrupt costs. */
+	bench_chip_stats(ci, &s0);
+	ret = -pthread_create(&dt.tid, NULL, dev_main, &dt);
+	if (ret) {
+		bench_line_free_irq(l);
+		snprintf(err, errlen, "cannot start a device thread: %s",
+			 strerror(-ret));
+		return ret;
+	}
+	pthread_join(dt.tid, NULL);
+	bench_chip_stats(ci, &s1);
+	spin_lock_irqsave(&irq_desc[ci->irq].lock, flags);
+	if (irq_desc[ci->irq].status & IRQ_DISABLED)
+		res->irq_disabled = true; /* note_interrupt(): nobody cared */
+	spin_unlock_irqrestore(&irq_desc[ci->irq].lock, flags);
+	bench_line_free_irq(l);
+	if (dt.ret) {
+		snprintf(err, errlen,
+			 "cannot bind the device thread to PU %u: %s", dt.pu,
+			 strerror(-dt.ret));
+		return dt.ret;
+	}
+	res->dropped_edges += s1.dropped_masked - s0.dropped_masked;
+	res->chip_spurious += s1.spurious - s0.spurious;
+	res->chip_accesses +=
+		bench_chip_accesses(&s1) - bench_chip_accesses(&s0);
+	res->seconds += (double)stim_ns / 1e9;
+
+	ret = reconcile(r, d, l, acc, res, err, errlen);
+	for (unsigned int i = 0; i < l->nr_dev && !ret && r->run; i++)
+		if (!l->dev[i].storm)
+			ret = write_samples(r, d, &l->dev[i], buf);
+	if (ret && !*err)
+		snprintf(err, errlen, "cannot write samples: %s",
+			 strerror(-ret));
+	return ret;
+}
+
+static void finish(struct bench_scenario_run *r, struct design_acc *acc)
+{
+	for (unsigned int i = 0; i < r->sc->nr_designs; i++) {
+		enum bench_design d = r->sc->designs[i];
+		struct bench_result *res = &r->res[d];
+
+		bench_latency_compute(acc[d].entry.v, acc[d].entry.n,
+				      &res->entry);
+		bench_latency_compute(acc[d].exit.v, acc[d].exit.n, &res->exit);
+		res->throughput_per_s =
+			res->seconds > 0 ?
+				(double)res->serviced / res->seconds :
+				0;
+		res->chip_accesses_per_irq =
+			acc[d].runs ? (double)res->chip_accesses /
+					      (double)acc[d].runs :
+				      0;
+	}
+}
+
+int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
+{
+	const struct bench_scenario *sc = r->sc;
+	struct cpu_thread cpu[BENCH_MAX_CPUS];
+	struct design_acc acc[BENCH_DESIGN_NR];
+	struct bench_chip_inst *ci = NULL;
+	struct bench_sample *buf = NULL;
+	struct bench_line line;
+	unsigned int started = 0;
+	int ret;
+
+	*err = '\0';
+	memset(acc, 0, sizeof(acc));
+	memset(r->res, 0, sizeof(r->res));
+	for (unsigned int i = 0; i < sc->nr_designs; i++) {
+		r->res[sc->designs[i]].sc = sc;
+		r->res[sc->designs[i]].design = sc->designs[i];
+	}
+	genirq_reset();
+	irq_cpu_attach(0);
+	local_irq_disable();
+
+	ret = bench_chip_create(sc, &ci, err, errlen);
+	if (ret)
+		return ret;
+	ret = bench_line_init(&line, sc, ci, r->t0, r->stop);
+	buf = malloc(SAMPLE_CHUNK * sizeof(*buf));
+	if (ret || !buf) {
+		ret = -ENOMEM;
+		goto out_chip;
+	}
+	if (r->pl->wait != BENCH_WAIT_INLINE) {
+		for (; started < sc->cpus; started++) {
+			struct cpu_thread *c = &cpu[started];
+
+			*c = (struct cpu_thread){
+				.topo = r->topo,
+				.cpu = started,
+				.pu = r->pl->cpu_pu[started],
+				.mode = r->pl->wait == BENCH_WAIT_SPIN ?
+						IRQ_CPU_SPIN :
+						IRQ_CPU_BLOCK,
+			};
+			ret = -pthread_create(&c->tid, NULL, cpu_main, c);
+			if (ret) {
+				snprintf(err, errlen,
+					 "cannot start a CPU thread: %s",
+					 strerror(-ret));
+				goto out_cpus;
+			}
+		}
+	}
+
+	for (unsigned int b = 0; b < sc->blocks && !ret; b++) {
+		for (unsigned int i = 0; i < sc->nr_designs && !ret; i++) {
+			enum bench_design d = sc->designs[i];
+
+			if (__atomic_load_n(r->stop, __ATOMIC_RELAXED)) {
+				ret = -EINTR;
+				break;
+			}
+			ret = run_block(r, &line, b, d, &acc[d], buf, err,
+					errlen);
+			if (!ret && r->progress)
+				r->progress(r->ctx);
+		}
+	}
+	finish(r, acc);
+
+out_cpus:
+	for (unsigned int i = 0; i < started; i++)
+		irq_cpu_stop(i);
+	for (unsigned int i = 0; i < started; i++) {
+		pthread_join(cpu[i].tid, NULL);
+		if (cpu[i].ret && !ret) {
+			snprintf(err, errlen,
+				 "cannot bind simulated CPU %u to PU %u: %s", i,
+				 cpu[i].pu, strerror(-cpu[i].ret));
+			ret = cpu[i].ret;
+		}
+	}
+out_chip:
+	for (unsigned int d = 0; d < BENCH_DESIGN_NR; d++) {
+		free(acc[d].entry.v);
+		free(acc[d].exit.v);
+	}
+	free(buf);
+	bench_line_free(&line);
+	bench_chip_destroy(ci);
+	genirq_reset();
+	return ret;
+}

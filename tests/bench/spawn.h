@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Running the irqlab command from a test: spawn it with stdout and stderr
+ * in files, optionally send it a signal after a delay, and return its exit
+ * status (128 + signal if it died of one).
+ */
+#ifndef TESTS_BENCH_SPAWN_H
+#define TESTS_BENCH_SPAWN_H
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* Spawn @argv; if @sig, send it once @out_file has @after (or 30 s). */
+static inline int spawn_irqlab(char *const argv[], const char *out_file,
+			       const char *err_file, int sig, const char *after)
+{
+	posix_spawn_file_actions_t fa;
+	int status;
+	pid_t pid;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, out_file,
+					 O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	posix_spawn_file_actions_addopen(&fa, 2, err_file,
+					 O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (posix_spawn(&pid, argv[0], &fa, NULL, argv, environ))
+		return -1;
+	posix_spawn_file_actions_destroy(&fa);
+	if (sig) {
+		for (int i = 0; i < 3000; i++) {
+			char buf[8192] = "";
+			FILE *f = fopen(err_file, "r");
+
+			if (f) {
+				size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+
+				buf[n] = '\0';
+				fclose(f);
+			}
+			if (strstr(buf, after))
+				break;
+			usleep(10000);
+		}
+		usleep(300000);
+		kill(pid, sig);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* The whole of a small file, NUL-terminated, or NULL. Free it. */
+static inline char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = calloc(1, (size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+#endif /* TESTS_BENCH_SPAWN_H */

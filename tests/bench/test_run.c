@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * End to end: `irqlab run configs/quick.ini -o DIR` on this machine. The
+ * run folder is complete, summary.json parses and its books balance, the
+ * genirq flow designs strand nothing on any chip, the naive edge-masking
+ * design strands edges on the IO-APIC (which drops edges while masked)
+ * and not on the i8259 (which latches them), samples.bin holds one record
+ * per fired event; and a run stopped by SIGINT leaves a folder marked
+ * incomplete and interrupted.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include "spawn.h"
+
+static const char *irqlab, *srcdir;
+static char tmp[] = "/tmp/irqlab-run-XXXXXX";
+
+static json_t *load_summary(const char *dir)
+{
+	char path[4200];
+	json_error_t e;
+	json_t *j;
+
+	snprintf(path, sizeof(path), "%s/summary.json", dir);
+	j = json_load_file(path, 0, &e);
+	if (!j)
+		fail_msg("%s:%d: %s", path, e.line, e.text);
+	return j;
+}
+
+static uint64_t u(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_integer(v))
+		fail_msg("summary.json: \"%s\" is not an integer", key);
+	return (uint64_t)json_integer_value(v);
+}
+
+static const char *s(json_t *o, const char *key)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+
+	if (!v)
+		fail_msg("summary.json: \"%s\" is not a string", key);
+	return v;
+}
+
+static void test_quick_run(void **state)
+{
+	char cfg[4200], out[4200], so[4300], se[4300], path[4300];
+	uint64_t total_fired = 0;
+	bool saw_i8259_masking = false;
+	json_t *j, *scs, *sc, *d;
+	size_t i, k;
+	long size;
+	FILE *f;
+
+	(void)state;
+	snprintf(cfg, sizeof(cfg), "%s/configs/quick.ini", srcdir);
+	snprintf(out, sizeof(out), "%s/quick", tmp);
+	snprintf(so, sizeof(so), "%s/quick.out", tmp);
+	snprintf(se, sizeof(se), "%s/quick.err", tmp);
+	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
+	int rc = spawn_irqlab(argv, so, se, 0, NULL);
+
+	if (rc) {
+		char *e = slurp(se);
+
+		fail_msg("irqlab run exited %d: %s", rc, e ? e : "");
+	}
+	j = load_summary(out);
+	assert_true(json_is_true(json_object_get(j, "complete")));
+	assert_true(json_is_false(json_object_get(j, "interrupted")));
+	scs = json_object_get(j, "scenarios");
+	assert_true(json_array_size(scs) >= 11);
+	json_array_foreach(scs, i, sc)
+	{
+		json_t *designs = json_object_get(sc, "designs");
+
+		assert_true(json_array_size(designs) >= 2);
+		json_array_foreach(designs, k, d)
+		{
+			const char *chip = s(d, "chip"),
+				   *trig = s(d, "trigger");
+			const char *design = s(d, "design");
+			uint64_t fired = u(d, "fired"), serv = u(d, "serviced");
+			uint64_t strand = u(d, "stranded");
+
+			print_message(
+				"%-18s %-12s fired %5llu serviced %5llu stranded %3llu dropped %3llu\n",
+				s(d, "name"), design, (unsigned long long)fired,
+				(unsigned long long)serv,
+				(unsigned long long)strand,
+				(unsigned long long)u(d, "dropped_edges"));
+			assert_true(fired > 0);
+			assert_int_equal(fired, serv + strand);
+			assert_true(u(d, "coalesced") <= serv);
+			total_fired += fired;
+			if (strcmp(design, "edge-masking")) {
+				/* genirq's flows and __do_IRQ lose nothing. */
+				if (strand)
+					fail_msg("%s %s stranded %llu events",
+						 s(d, "name"), design,
+						 (unsigned long long)strand);
+			} else if (!strcmp(chip, "i8259")) {
+				assert_int_equal(strand, 0);
+				saw_i8259_masking = true;
+			}
+			assert_non_null(json_object_get(
+				json_object_get(json_object_get(d, "latency_ns"),
+						"entry"),
+				"p99"));
+			(void)trig;
+		}
+	}
+	assert_true(saw_i8259_masking);
+	json_decref(j);
+
+	/* One 32-byte record per fired event after a 32-byte header. */
+	snprintf(path, sizeof(path), "%s/samples.bin", out);
+	f = fopen(path, "rb");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fclose(f);
+	assert_int_equal(size, 32 + 32 * (long)total_fired);
+	for (const char *const *n =
+		     (const char *const[]){ "config.ini", "environment.json",
+					    "topology.xml", NULL };
+	     *n; n++) {
+		snprintf(path, sizeof(path), "%s/%s", out, *n);
+		assert_int_equal(access(path, R_OK), 0);
+	}
+}
+
+/*
+ * Edges that overlap the handler, slow enough for any build: a second
+ * edge 100 us after the first lands in a 300 us handler. The IO-APIC
+ * drops it while edge-masking has the entry masked, and with no later
+ * edge in the block its event is stranded; the i8259 latches it in IRR;
+ * genirq's edge flow never masks for the handler.
+ */
+static void test_edge_masking_strands_on_ioapic(void **state)
+{
+	char cfg[4200], out[4200], so[4300], se[4300];
+	json_t *j, *scs, *sc, *d;
+	unsigned int checked = 0;
+	size_t i, k;
+	FILE *f;
+
+	(void)state;
+	snprintf(cfg, sizeof(cfg), "%s/overlap.ini", tmp);
+	f = fopen(cfg, "w");
+	assert_non_null(f);
+	fputs("[run]\ntrigger = edge\ndesigns = flow do_irq edge-masking\n"
+	      "pattern = burst\nburst = 2\nburst_gap_ns = 100000\n"
+	      "handler_ns = 300000\nrate = 1000\nduration_ms = 40\n"
+	      "blocks = 4\ndrain_ms = 300\n"
+	      "[scenario ioapic]\nchip = ioapic\n"
+	      "[scenario i8259]\nchip = i8259\n",
+	      f);
+	fclose(f);
+	snprintf(out, sizeof(out), "%s/overlap", tmp);
+	snprintf(so, sizeof(so), "%s/overlap.out", tmp);
+	snprintf(se, sizeof(se), "%s/overlap.err", tmp);
+	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
+
+	assert_int_equal(spawn_irqlab(argv, so, se, 0, NULL), 0);
+	j = load_summary(out);
+	scs = json_object_get(j, "scenarios");
+	json_array_foreach(scs, i, sc)
+	{
+		json_array_foreach(json_object_get(sc, "designs"), k, d)
+		{
+			bool ioapic = !strcmp(s(d, "chip"), "ioapic");
+			bool masking = !strcmp(s(d, "design"), "edge-masking");
+			uint64_t strand = u(d, "stranded");
+
+			assert_int_equal(u(d, "fired"), 40 * 2);
+			assert_int_equal(u(d, "fired"),
+					 u(d, "serviced") + strand);
+			if (ioapic && masking) {
+				/*
+				 * A burst loses its second edge unless the
+				 * CPU thread was descheduled for 100 us; the
+				 * last burst of a block that lost one strands.
+				 */
+				assert_true(u(d, "dropped_edges") >= 20);
+				assert_true(strand >= 1);
+			} else {
+				assert_int_equal(strand, 0);
+			}
+			checked++;
+		}
+	}
+	assert_int_equal(checked, 6);
+	json_decref(j);
+}
+
+static void test_interrupted_run(void **state)
+{
+	char cfg[4200], out[4200], so[4300], se[4300], path[4300];
+	json_t *j;
+	FILE *f;
+
+	(void)state;
+	snprintf(cfg, sizeof(cfg), "%s/long.ini", tmp);
+	f = fopen(cfg, "w");
+	assert_non_null(f);
+	fputs("[scenario long]\nchip = soft\ntrigger = simple\n"
+	      "duration_ms = 60000\nblocks = 60\n",
+	      f);
+	fclose(f);
+	snprintf(out, sizeof(out), "%s/long", tmp);
+	snprintf(so, sizeof(so), "%s/long.out", tmp);
+	snprintf(se, sizeof(se), "%s/long.err", tmp);
+	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
+
+	assert_int_equal(spawn_irqlab(argv, so, se, SIGINT, "scenarios on"),
+			 130);
+	j = load_summary(out);
+	assert_true(json_is_false(json_object_get(j, "complete")));
+	assert_true(json_is_true(json_object_get(j, "interrupted")));
+	json_decref(j);
+	snprintf(path, sizeof(path), "%s/INCOMPLETE", out);
+	assert_int_equal(access(path, F_OK), 0);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_quick_run),
+		cmocka_unit_test(test_edge_masking_strands_on_ioapic),
+		cmocka_unit_test(test_interrupted_run),
+	};
+	int ret;
+
+	if (argc < 3)
+		return 77;
+	irqlab = argv[1];
+	srcdir = argv[2];
+	if (!mkdtemp(tmp))
+		return 1;
+	ret = cmocka_run_group_tests(tests, NULL, NULL);
+	if (!ret) {
+		char cmd[200];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
+		if (system(cmd))
+			return 1;
+	}
+	return ret;
+}
