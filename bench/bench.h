@@ -288,6 +288,7 @@ struct bench_result {
 	uint64_t handler_runs; /* device handler runs with work */
 	uint64_t chip_accesses; /* register accesses, all operations */
 	bool irq_disabled; /* the core disabled the line (nobody cared) */
+	unsigned int blocks; /* blocks measured (fewer if interrupted) */
 	double seconds; /* stimulus time, all blocks */
 	double throughput_per_s; /* serviced / seconds */
 	double chip_accesses_per_irq; /* chip_accesses / interrupts taken */
@@ -297,7 +298,7 @@ struct bench_result {
 
 /*
  * One raw sample in samples.bin (docs/results.md): every fired event,
- * serviced or not, little-endian, 32 bytes.
+ * serviced or not, little-endian, 40 bytes.
  */
 struct bench_sample {
 	uint64_t intended_ns; /* CLOCK_MONOTONIC, ns since the run began */
@@ -307,6 +308,9 @@ struct bench_sample {
 	uint16_t scenario; /* index in summary.json "scenarios" */
 	uint8_t design; /* enum bench_design */
 	uint8_t flags; /* BENCH_SAMPLE_* */
+	uint32_t chip_accesses; /* of its handler run, see docs/results.md */
+	uint16_t block; /* the block it belongs to */
+	uint16_t reserved;
 };
 
 enum {
@@ -378,8 +382,10 @@ struct bench_run;
  * @t: written as topology.xml / topology.txt
  * @cal: the busy-wait calibration, into environment.json
  *
- * The folder is made beside its final name as ".<name>.tmp", every path
- * component created or opened without following symlinks. Writes
+ * The folder is made beside its final name as ".<name>.tmp". No symlink
+ * is followed in a directory the tool creates, in the folder's parent
+ * (runs/ or the -o parent) or at the folder itself; directories that
+ * exist above the parent are taken as they are. Writes
  * config.ini, environment.json, topology.*, and opens samples.bin.
  * Return: 0 or -errno with @err filled.
  */

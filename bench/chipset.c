@@ -206,8 +206,13 @@ int bench_chip_create(const struct bench_scenario *sc,
 		if (ci->m[0])
 			ci->m[1] = gpio_create(GPIO_IRQ_BASE, ci->m[0],
 					       GPIO_VIC_INPUT);
-		if (!ci->m[1])
+		if (!ci->m[1]) {
+			snprintf(
+				err, errlen,
+				"%s:%u: cannot create the GPIO bank of chip gpio",
+				sc->file, sc->line);
 			goto fail;
+		}
 		ci->input = ci->m[1];
 		ci->irq = GPIO_IRQ_BASE + sc->pin;
 	}
@@ -283,6 +288,23 @@ unsigned long bench_chip_accesses(const struct chip_stats *s)
 	for (int a = 0; a < CHIP_ACC_NR; a++)
 		if (a != CHIP_ACC_INIT)
 			n += s->reads[a] + s->writes[a];
+	return n;
+}
+
+unsigned long bench_chip_accesses_now(const struct bench_chip_inst *ci)
+{
+	unsigned long n = 0;
+
+	for (unsigned int i = 0; i < 2 && ci->m[i]; i++) {
+		const struct chip_stats *s = &ci->m[i]->stats;
+
+		for (int a = 0; a < CHIP_ACC_NR; a++)
+			if (a != CHIP_ACC_INIT)
+				n += __atomic_load_n(&s->reads[a],
+						     __ATOMIC_RELAXED) +
+				     __atomic_load_n(&s->writes[a],
+						     __ATOMIC_RELAXED);
+	}
 	return n;
 }
 

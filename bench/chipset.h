@@ -17,13 +17,20 @@ struct bench_chip_inst {
 	bool active_low; /* the pin idles high; asserting drives it low */
 };
 
-/*
- * Build @sc's chip: models, cost profile and overrides, trigger type (with
- * the flow handler the hardware needs). Return 0, or -errno with "FILE:LINE:
- * ..." in @err.
+/**
+ * bench_chip_create - build a scenario's chip
+ * @sc: the scenario
+ * @out: the chip, for bench_chip_destroy()
+ * @err: one sentence "FILE:LINE: ..." on failure
+ * @errlen: its size
+ *
+ * Creates the models, applies the cost profile and the overrides, and sets
+ * the line's trigger type (and with it the flow handler the hardware
+ * needs). Return: 0 or -errno.
  */
 int bench_chip_create(const struct bench_scenario *sc,
 		      struct bench_chip_inst **out, char *err, size_t errlen);
+/* Put every model of @ci on design @d (chip_model_set_design()). */
 void bench_chip_set_design(struct bench_chip_inst *ci, enum chip_design d);
 /* Drive the devices' input: asserted or not, polarity applied. */
 static inline void bench_chip_drive(const struct bench_chip_inst *ci,
@@ -37,6 +44,8 @@ static inline void bench_chip_drive(const struct bench_chip_inst *ci,
 void bench_chip_stats(const struct bench_chip_inst *ci, struct chip_stats *sum);
 /* Register accesses of every operation but set-up (CHIP_ACC_INIT). */
 unsigned long bench_chip_accesses(const struct chip_stats *s);
+/* The same, read live from the models: what a handler run can afford. */
+unsigned long bench_chip_accesses_now(const struct bench_chip_inst *ci);
 void bench_chip_destroy(struct bench_chip_inst *ci);
 
 #endif /* BENCH_CHIPSET_H */

@@ -18,6 +18,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <ini.h>
 #include "bench.h"
 
@@ -1063,6 +1066,19 @@ static unsigned int later(unsigned int a, unsigned int b)
 	return a > b ? a : b;
 }
 
+/* Triggers whose devices hold a level (hold_ns) or pulse (pulse_ns). */
+static bool held_trigger(enum bench_trigger t)
+{
+	return t == BENCH_TRIG_LEVEL || t == BENCH_TRIG_LEVEL_LOW ||
+	       t == BENCH_TRIG_PERCPU;
+}
+
+static bool pulsed_trigger(enum bench_trigger t)
+{
+	return t == BENCH_TRIG_EDGE || t == BENCH_TRIG_EDGE_FALLING ||
+	       t == BENCH_TRIG_SIMPLE;
+}
+
 /* [run], then built-in defaults, then the checks across keys. */
 static int finish_scenario(struct load *l, struct bench_scenario *sc,
 			   const struct bench_params *p)
@@ -1070,6 +1086,9 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 	unsigned int *kl = sc->key_line, line;
 	char names[256] = "";
 	char pin_err[256];
+	/* Keys set in the scenario itself; [run]'s may not apply to it. */
+	bool own_hold = kl[BENCH_KEY_HOLD_NS],
+	     own_pulse = kl[BENCH_KEY_PULSE_NS];
 
 	for (int k = 0; k < BENCH_KEY_NR; k++) {
 		if (kl[k] || !l->run.key_line[k])
@@ -1139,6 +1158,30 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 			    "key duration_ms: %u ms cannot be split into "
 			    "blocks = %u: duration_ms must be at least blocks",
 			    sc->duration_ms, sc->blocks);
+	if (sc->pattern == BENCH_PAT_BURST &&
+	    (double)(sc->burst - 1) * sc->burst_gap_ns >= 1e9 / sc->rate_hz)
+		return fail(
+			l,
+			later(later(kl[BENCH_KEY_BURST_GAP_NS], sc->line),
+			      later(kl[BENCH_KEY_BURST], kl[BENCH_KEY_RATE])),
+			"key burst_gap_ns: a burst of %u events %u ns apart "
+			"does not end before the next burst, 1/rate = %.0f "
+			"ns later",
+			sc->burst, sc->burst_gap_ns, 1e9 / sc->rate_hz);
+	if (!held_trigger(sc->trigger) && !own_hold)
+		sc->hold_ns = 0; /* a [run] default that does not apply */
+	if (!pulsed_trigger(sc->trigger) && !own_pulse)
+		sc->pulse_ns = 0;
+	if (own_hold && sc->hold_ns && !held_trigger(sc->trigger))
+		return fail(l, kl[BENCH_KEY_HOLD_NS],
+			    "key hold_ns: only a level line is held, not "
+			    "trigger %s",
+			    bench_trigger_name(sc->trigger));
+	if (own_pulse && sc->pulse_ns && !pulsed_trigger(sc->trigger))
+		return fail(l, kl[BENCH_KEY_PULSE_NS],
+			    "key pulse_ns: only edge and simple lines pulse "
+			    "(an edge-both device toggles), not trigger %s",
+			    bench_trigger_name(sc->trigger));
 	if (!kl[BENCH_KEY_COST] && set_cost(l, sc, "zero", 0))
 		return l->ret;
 
@@ -1148,8 +1191,6 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 		sc->duration_ms /= 10;
 		if (sc->duration_ms < sc->blocks)
 			sc->duration_ms = sc->blocks;
-		if (sc->drain_ms > 5)
-			sc->drain_ms = 5;
 	}
 	if (p && p->seed_set)
 		sc->seed = p->seed;
@@ -1292,7 +1333,8 @@ int bench_config_load(struct bench_config *cfg, const char *path,
 {
 	struct load *l = calloc(1, sizeof(*l));
 	const char *slash;
-	int ret;
+	struct stat st;
+	int fd, ret;
 
 	if (!l) {
 		if (err && errlen)
@@ -1311,11 +1353,25 @@ int bench_config_load(struct bench_config *cfg, const char *path,
 		snprintf(l->dir, sizeof(l->dir), "%.*s", (int)(slash - path),
 			 path);
 
-	l->r.f = fopen(path, "r");
-	if (!l->r.f) {
+	/* Non-blocking open, so that a FIFO is refused instead of waited on. */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
 		int e = errno;
 
+		if (fd >= 0)
+			close(fd);
 		fail_at(l, -e, path, 0, "cannot read: %s", strerror(e));
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		fail_at(l, -EINVAL, path, 0, "cannot read: not a regular file");
+		goto out;
+	}
+	l->r.f = fdopen(fd, "r");
+	if (!l->r.f) {
+		close(fd);
+		fail_at(l, -ENOMEM, path, 0, "out of memory");
 		goto out;
 	}
 	l->r.on_section = config_section;

@@ -79,7 +79,7 @@ void bench_line_block(struct bench_line *l, unsigned int block, uint64_t start,
 	l->block_start = start;
 	l->block_end = start + stimulus_ns;
 	l->drain_end = l->block_end + drain_ns;
-	l->spurious = l->runs = 0;
+	l->spurious = l->runs = l->concurrent = 0;
 	l->run_had_work = false;
 	for (unsigned int i = 0; i < l->nr_dev; i++) {
 		struct bench_dev *d = &l->dev[i];
@@ -89,6 +89,7 @@ void bench_line_block(struct bench_line *l, unsigned int block, uint64_t start,
 
 		memset(d->ev, 0, (d->cap ? d->cap : 1) * sizeof(*d->ev));
 		d->fired = d->drained = d->clear_at = 0;
+		d->busy = 0;
 		d->full = false;
 		d->runs = d->serviced = d->coalesced = d->nones = 0;
 		d->overruns = d->storm_fires = 0;
@@ -154,10 +155,10 @@ static void edge(struct bench_line *l)
 	bench_chip_drive(l->ci, false);
 }
 
-static void fire(struct bench_line *l, struct bench_dev *d, uint64_t now)
+static void fire(struct bench_line *l, struct bench_dev *d)
 {
 	uint64_t intended = d->next;
-	bool late = now > l->t0 + intended + l->sc->overrun_ns;
+	bool late = bench_now_ns() > l->t0 + intended + l->sc->overrun_ns;
 
 	d->overruns += late;
 	if (d->storm) {
@@ -181,12 +182,37 @@ static void fire(struct bench_line *l, struct bench_dev *d, uint64_t now)
 		edge(l);
 }
 
+/* Deassert each held level whose hold is over; true if one is still held. */
+static bool hold_expire(struct bench_line *l, uint64_t now)
+{
+	bool held = false;
+
+	for (unsigned int i = 0; i < l->nr_dev; i++) {
+		struct bench_dev *d = &l->dev[i];
+		uint64_t c = __atomic_load_n(&d->clear_at, __ATOMIC_ACQUIRE);
+
+		if (!c)
+			continue;
+		if (c > now)
+			held = true;
+		else if (__atomic_compare_exchange_n(&d->clear_at, &c, 0, false,
+						     __ATOMIC_ACQ_REL,
+						     __ATOMIC_RELAXED))
+			level_clear(d);
+	}
+	return held;
+}
+
 /*
  * The device's interrupt handler, as a driver writes it: read and clear
- * the status (drain), do the work, return whether there was any. Only one
- * run per line at a time (genirq's IRQ_INPROGRESS guarantees it for every
- * design here), but the claim is a CAS anyway so that a design that broke
- * that rule would show as double service, not as corrupt slots.
+ * the status (drain), do the work, return whether there was any. A device
+ * slow to deassert (hold_ns) keeps its level asserted after the clear, so
+ * the line comes back with nothing to do until the hold is over; any run,
+ * and the device thread, end the hold once it is due.
+ *
+ * genirq runs one handler of a line at a time (IRQ_INPROGRESS) in every
+ * design here; a run that finds another one of the same device in
+ * progress is a defect of the design, counted and reported by the books.
  */
 static irqreturn_t device_irq(int irq, void *dev_id)
 {
@@ -195,20 +221,31 @@ static irqreturn_t device_irq(int irq, void *dev_id)
 	uint64_t entry, first, last, k, exit;
 
 	(void)irq;
+	if (__atomic_exchange_n(&d->busy, 1, __ATOMIC_ACQUIRE)) {
+		__atomic_fetch_add(&l->concurrent, 1, __ATOMIC_RELAXED);
+		return IRQ_NONE;
+	}
 	/* Stamp after the load: every event claimed was fired before it. */
 	last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
 	entry = bench_now_ns() - l->t0;
-	first = __atomic_load_n(&d->drained, __ATOMIC_RELAXED);
-	do {
-		if (first >= last)
-			break;
-	} while (!__atomic_compare_exchange_n(&d->drained, &first, last, false,
-					      __ATOMIC_ACQ_REL,
-					      __ATOMIC_RELAXED));
-	k = first < last ? last - first : 0;
+	first = d->drained;
+	k = last - first;
+	__atomic_store_n(&d->drained, last, __ATOMIC_RELEASE);
+	/*
+	 * Register accesses between the previous run's start and this one's:
+	 * the previous interrupt's end (eoi, unmask) and this one's start
+	 * (ack, mask): one interrupt's worth. Read once per run.
+	 */
+	if (d->index == 0) {
+		unsigned long now_acc = bench_chip_accesses_now(l->ci);
+
+		l->run_acc = (uint32_t)(now_acc - l->acc_prev);
+		l->acc_prev = now_acc;
+	}
 	for (uint64_t s = first; s < last; s++) {
 		d->ev[s].entry = entry;
 		d->ev[s].drained_with = (uint32_t)k;
+		d->ev[s].accesses = l->run_acc;
 	}
 	if (l->level && k) {
 		if (l->sc->hold_ns)
@@ -216,6 +253,8 @@ static irqreturn_t device_irq(int irq, void *dev_id)
 					 __ATOMIC_RELEASE);
 		else
 			level_clear(d);
+	} else if (l->level && l->sc->hold_ns) {
+		hold_expire(l, entry);
 	}
 	if (k && l->sc->handler_ns)
 		chip_delay_ns(l->sc->handler_ns);
@@ -238,6 +277,7 @@ static irqreturn_t device_irq(int irq, void *dev_id)
 			l->spurious++;
 		l->run_had_work = false;
 	}
+	__atomic_store_n(&d->busy, 0, __ATOMIC_RELEASE);
 	return k ? IRQ_HANDLED : IRQ_NONE;
 }
 
@@ -277,29 +317,22 @@ void bench_line_free_irq(struct bench_line *l)
 	spin_unlock_irqrestore(&l->lock, flags);
 }
 
-/* The earliest thing the device thread has to do: a fire or a clear. */
-static uint64_t next_due(struct bench_line *l, bool stimulus)
+/* The next fire of any device, ns since t0; UINT64_MAX: none left. */
+static uint64_t next_fire(const struct bench_line *l)
 {
 	uint64_t due = UINT64_MAX;
 
-	for (unsigned int i = 0; i < l->nr_dev; i++) {
-		struct bench_dev *d = &l->dev[i];
-		uint64_t c = __atomic_load_n(&d->clear_at, __ATOMIC_ACQUIRE);
-
-		if (stimulus && d->next < due && !d->full)
-			due = d->next;
-		if (c && c < due)
-			due = c;
-	}
-	return due;
+	for (unsigned int i = 0; i < l->nr_dev; i++)
+		if (!l->dev[i].full && l->dev[i].next < due)
+			due = l->dev[i].next;
+	return due < l->block_end ? due : UINT64_MAX;
 }
 
-static bool all_serviced(struct bench_line *l)
+static bool all_serviced(const struct bench_line *l)
 {
 	for (unsigned int i = 0; i < l->nr_dev; i++)
 		if (__atomic_load_n(&l->dev[i].drained, __ATOMIC_ACQUIRE) !=
-			    l->dev[i].fired ||
-		    __atomic_load_n(&l->dev[i].clear_at, __ATOMIC_ACQUIRE))
+		    l->dev[i].fired)
 			return false;
 	return true;
 }
@@ -309,84 +342,67 @@ static bool stopped(const struct bench_line *l)
 	return __atomic_load_n(l->stop, __ATOMIC_RELAXED);
 }
 
-/* Spin (taking interrupts if this thread is a CPU) until @t, since t0. */
-static uint64_t wait_until(struct bench_line *l, uint64_t t, bool inline_cpu)
+static inline void cpu_relax(void)
 {
-	uint64_t now = bench_now_ns();
-	uint64_t abs = l->t0 + t;
-
-	if (abs > now + 2 * SLEEP_SLACK_NS && !inline_cpu) {
-		uint64_t wake = abs - SLEEP_SLACK_NS;
-		struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000ULL),
-				       .tv_nsec =
-					       (long)(wake % 1000000000ULL) };
-
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-	}
-	while ((now = bench_now_ns()) < abs && !stopped(l))
-		if (inline_cpu)
-			irq_cpu_poll();
-	return now;
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
 }
 
+/* Sleep until @t (ns since t0) less the slack that sleeping costs. */
+static void sleep_until(const struct bench_line *l, uint64_t t)
+{
+	uint64_t wake = l->t0 + t - SLEEP_SLACK_NS;
+	struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000ULL),
+			       .tv_nsec = (long)(wake % 1000000000ULL) };
+
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/*
+ * One loop for the whole block: end the holds that are due, fire what is
+ * due, and once the stimulus is over wait for every event to be serviced
+ * or the drain period to pass. The thread spins between fires (taking
+ * interrupts when it is the CPU); it sleeps only across long gaps with no
+ * hold pending.
+ */
 void bench_device_thread(struct bench_line *l, bool inline_cpu)
 {
-	uint64_t now;
+	while (!stopped(l)) {
+		uint64_t now = bench_now_ns() - l->t0;
+		bool held = l->level && hold_expire(l, now);
+		uint64_t due = next_fire(l);
 
-	for (;;) {
-		uint64_t due = next_due(l, true);
+		if (due == UINT64_MAX) {
+			if (now >= l->drain_end || (!held && all_serviced(l)))
+				break;
+		} else if (due <= now) {
+			for (unsigned int i = 0; i < l->nr_dev; i++) {
+				struct bench_dev *d = &l->dev[i];
 
-		if (due >= l->block_end || stopped(l))
-			break;
-		now = wait_until(l, due, inline_cpu);
-		if (stopped(l))
-			break;
-		for (unsigned int i = 0; i < l->nr_dev; i++) {
-			struct bench_dev *d = &l->dev[i];
-			uint64_t c =
-				__atomic_load_n(&d->clear_at, __ATOMIC_ACQUIRE);
-
-			if (c && c <= due) {
-				__atomic_store_n(&d->clear_at, 0,
-						 __ATOMIC_RELAXED);
-				level_clear(d);
-			}
-			if (d->next == due && !d->full) {
-				fire(l, d, now);
+				if (d->full || d->next > now)
+					continue;
+				fire(l, d);
 				d->next = l->block_start +
 					  bench_stim_next(&d->stim);
 			}
-		}
-	}
-
-	/* Drain: pending clears still happen; stop once all is serviced. */
-	while (!stopped(l)) {
-		uint64_t due = next_due(l, false);
-
-		now = bench_now_ns() - l->t0;
-		if (now >= l->drain_end || all_serviced(l))
-			break;
-		if (due != UINT64_MAX && due <= now) {
-			for (unsigned int i = 0; i < l->nr_dev; i++) {
-				struct bench_dev *d = &l->dev[i];
-				uint64_t c = __atomic_load_n(&d->clear_at,
-							     __ATOMIC_ACQUIRE);
-
-				if (c && c <= now) {
-					__atomic_store_n(&d->clear_at, 0,
-							 __ATOMIC_RELAXED);
-					level_clear(d);
-				}
-			}
+			continue;
+		} else if (!held && !inline_cpu &&
+			   due > now + 2 * SLEEP_SLACK_NS) {
+			sleep_until(l, due);
+			continue;
 		}
 		if (inline_cpu)
 			irq_cpu_poll();
+		else
+			cpu_relax();
 	}
 
 	/* The block is over: every device lets go of the line. */
 	for (unsigned int i = 0; i < l->nr_dev; i++)
 		__atomic_store_n(&l->dev[i].clear_at, 0, __ATOMIC_RELAXED);
-	line_set(l, ~0u, false);
+	if (l->level)
+		line_set(l, ~0u, false);
 	if (inline_cpu)
 		irq_cpu_poll();
 }

@@ -23,6 +23,7 @@ struct bench_event {
 	uint64_t exit;
 	uint32_t drained_with; /* events drained by the same run */
 	uint32_t flags; /* BENCH_SAMPLE_OVERRUN */
+	uint32_t accesses; /* chip accesses since the previous run began */
 };
 
 struct bench_line;
@@ -37,7 +38,8 @@ struct bench_dev {
 	struct bench_event *ev;
 	uint64_t cap;
 	uint64_t fired; /* published by the device thread (release) */
-	uint64_t drained; /* claimed by handler runs (CAS) */
+	uint64_t drained; /* drained by handler runs (release) */
+	int busy; /* a handler run is in progress */
 	uint64_t clear_at; /* level hold: deassert due (device thread) */
 	bool full; /* ran out of slots: the run fails */
 
@@ -64,6 +66,9 @@ struct bench_line {
 	bool pad;
 	bool run_had_work; /* some action of the current run drained */
 	uint64_t runs; /* handler runs on the line (action chains) */
+	unsigned long concurrent; /* runs that found one in progress */
+	unsigned long acc_prev; /* chip accesses when the last run began */
+	uint32_t run_acc; /* the current run's, read by its first action */
 	uint64_t spurious; /* runs in which no device had work */
 	uint64_t t0; /* CLOCK_MONOTONIC ns the run began */
 	uint64_t block_start; /* ns since t0 */
@@ -72,15 +77,33 @@ struct bench_line {
 	const int *stop; /* set by a signal: end the block early */
 };
 
-/* Allocate slots for the largest block; 0 or -ENOMEM. */
+/**
+ * bench_line_init - set up the devices of a scenario's line
+ * @l: the line
+ * @sc: the scenario (devices, pattern, trigger)
+ * @ci: its chip
+ * @t0: CLOCK_MONOTONIC ns of the run's time zero
+ * @stop: nonzero when a signal asks to stop
+ *
+ * Allocates each device's event slots for one block.
+ * Return: 0 or -ENOMEM.
+ */
 int bench_line_init(struct bench_line *l, const struct bench_scenario *sc,
 		    struct bench_chip_inst *ci, uint64_t t0, const int *stop);
 void bench_line_free(struct bench_line *l);
-/* Reset the devices for block @block starting at @start (ns since t0). */
+/**
+ * bench_line_block - reset the devices for one block
+ * @l: the line
+ * @block: the block's index: with the scenario's seed, its stimuli
+ * @start: when its stimulus starts, ns since t0
+ * @stimulus_ns: how long it fires
+ * @drain_ns: how long it then waits for outstanding events
+ */
 void bench_line_block(struct bench_line *l, unsigned int block, uint64_t start,
 		      uint64_t stimulus_ns, uint64_t drain_ns);
-/* request_irq() every device on the line; 0 or -errno. */
+/* request_irq() every device on the line (shared if several); 0 or -errno. */
 int bench_line_request(struct bench_line *l);
+/* free_irq() them, then order their last run's writes before ours. */
 void bench_line_free_irq(struct bench_line *l);
 
 /**
@@ -93,7 +116,14 @@ void bench_line_free_irq(struct bench_line *l);
  */
 void bench_device_thread(struct bench_line *l, bool inline_cpu);
 
-/* The naive design: mask (and ack) for the whole handler, no replay. */
+/**
+ * bench_edge_masking_irq - the naive edge design, as a flow handler
+ * @irq: the line
+ * @desc: its descriptor
+ *
+ * Masks (and acknowledges) for the whole handler, unmasks after it, and
+ * never replays: what pre-genirq edge code on some ports did.
+ */
 void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc);
 
 #endif /* BENCH_DEVICE_H */

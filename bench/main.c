@@ -26,6 +26,11 @@ static void on_signal(int sig)
 	__atomic_store_n(&stop_requested, 1, __ATOMIC_RELAXED);
 }
 
+static const struct sigaction stop_action = {
+	.sa_handler = on_signal,
+	.sa_flags = SA_RESETHAND,
+};
+
 static const char run_usage[] =
 	"usage: irqlab run [CONFIG...] [-o DIR] [--quick] [--seed N] [--cpus LIST]\n"
 	"                  [--quiet]\n"
@@ -101,14 +106,16 @@ static void progress_show(void *ctx)
 
 static void print_table(const struct bench_result *res, unsigned int n)
 {
-	printf("\n%-22s %-6s %-9s %-12s %-10s %8s %8s %6s %6s %5s %8s %8s %9s %7s\n",
+	printf("\n%-22s %-6s %-9s %-12s %-12s %8s %8s %6s %6s %5s %5s %8s %8s %9s %7s\n",
 	       "scenario", "chip", "trigger", "design", "flow", "fired",
-	       "serviced", "coal", "strand", "spur", "p50_ns", "p99_ns",
+	       "serviced", "coal", "strand", "spur", "late", "p50_ns", "p99_ns",
 	       "max_ns", "acc/irq");
 	for (unsigned int i = 0; i < n; i++) {
 		const struct bench_result *r = &res[i];
 
-		printf("%-22.22s %-6s %-9s %-12s %-12.12s %8llu %8llu %6llu %6llu %5llu %8llu %8llu %9llu %7.2f\n",
+		if (!r->blocks)
+			continue; /* interrupted before its first block */
+		printf("%-22.22s %-6s %-9s %-12s %-12.12s %8llu %8llu %6llu %6llu %5llu %5llu %8llu %8llu %9llu %7.2f\n",
 		       r->sc->name, r->sc->chip->name,
 		       bench_trigger_name(r->sc->trigger),
 		       bench_design_name(r->design), r->flow ? r->flow : "-",
@@ -117,6 +124,7 @@ static void print_table(const struct bench_result *res, unsigned int n)
 		       (unsigned long long)r->coalesced,
 		       (unsigned long long)r->stranded,
 		       (unsigned long long)r->spurious,
+		       (unsigned long long)r->overruns,
 		       (unsigned long long)r->entry.p50,
 		       (unsigned long long)r->entry.p99,
 		       (unsigned long long)r->entry.max,
@@ -247,12 +255,13 @@ static int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	genirq_set_printk(klog_hook, &klog);
+	/* Before the folder exists; a second signal kills as usual. */
+	sigaction(SIGINT, &stop_action, NULL);
+	sigaction(SIGTERM, &stop_action, NULL);
 	if (bench_run_open(&run, &p, &cfg, topo, &cal, err, sizeof(err))) {
 		fprintf(stderr, "irqlab run: %s\n", err);
 		goto out;
 	}
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
 
 	prog.tty = isatty(STDERR_FILENO);
 	prog.quiet = p.quiet;
@@ -289,8 +298,12 @@ static int cmd_run(int argc, char **argv)
 			break;
 		for (unsigned int k = 0; k < cfg.sc[i].nr_designs; k++) {
 			res[nres] = r.res[cfg.sc[i].designs[k]];
-			if (res[nres].fired || !rc)
-				bench_run_result(run, &res[nres], &pl[i]);
+			if ((res[nres].blocks || !rc) &&
+			    bench_run_result(run, &res[nres], &pl[i])) {
+				snprintf(err, sizeof(err),
+					 "out of memory recording results");
+				rc = -ENOMEM;
+			}
 			nres++;
 		}
 		if (!p.quiet && !prog.tty)

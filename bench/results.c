@@ -732,6 +732,18 @@ error:
 }
 
 /**
+ * bench_run_start_ns - the run's time zero
+ * @run: the open run
+ *
+ * Return: CLOCK_MONOTONIC ns at which bench_run_open() ran, the header
+ * time of samples.bin, against which sample times are measured.
+ */
+uint64_t bench_run_start_ns(const struct bench_run *run)
+{
+	return run->t0_ns;
+}
+
+/**
  * bench_run_samples - append samples to samples.bin
  * @run: the open run
  * @s: the samples
@@ -743,11 +755,6 @@ error:
  *
  * Return: 0 or -errno.
  */
-uint64_t bench_run_start_ns(const struct bench_run *run)
-{
-	return run->t0_ns;
-}
-
 int bench_run_samples(struct bench_run *run, const struct bench_sample *s,
 		      size_t n)
 {
@@ -773,6 +780,9 @@ int bench_run_samples(struct bench_run *run, const struct bench_sample *s,
 		put_le16(b + BENCH_SAMPLE_OFF_SCENARIO, s[i].scenario);
 		b[BENCH_SAMPLE_OFF_DESIGN] = s[i].design;
 		b[BENCH_SAMPLE_OFF_FLAGS] = s[i].flags;
+		put_le32(b + BENCH_SAMPLE_OFF_ACCESSES, s[i].chip_accesses);
+		put_le16(b + BENCH_SAMPLE_OFF_BLOCK, s[i].block);
+		put_le16(b + BENCH_SAMPLE_OFF_BLOCK + 2, 0);
 		run->used += BENCH_SAMPLES_RECORD;
 	}
 	return run->samples_err;
@@ -865,6 +875,7 @@ static json_t *design(const struct bench_result *r)
 				   jreal(r->throughput_per_s));
 	bad |= json_object_set_new(o, "chip_accesses_per_irq",
 				   jreal(r->chip_accesses_per_irq));
+	bad |= json_object_set_new(o, "blocks", json_integer(r->blocks));
 	bad |= json_object_set_new(o, "seconds", jreal(r->seconds));
 	bad |= json_object_set_new(o, "latency_ns",
 				   json_pack("{s:o, s:o}", "entry",

@@ -11,7 +11,7 @@
 #define BENCH_SAMPLES_MAGIC "IRQLABS1" /* 8 bytes, no terminator */
 #define BENCH_SAMPLES_VERSION 1
 #define BENCH_SAMPLES_HEADER 32 /* bytes before the first record */
-#define BENCH_SAMPLES_RECORD 32 /* bytes per struct bench_sample */
+#define BENCH_SAMPLES_RECORD 40 /* bytes per struct bench_sample */
 
 /* Byte offsets in the header; every integer is little-endian. */
 #define BENCH_SAMPLES_OFF_MAGIC 0
@@ -28,6 +28,8 @@
 #define BENCH_SAMPLE_OFF_SCENARIO 28 /* u16 */
 #define BENCH_SAMPLE_OFF_DESIGN 30 /* u8 */
 #define BENCH_SAMPLE_OFF_FLAGS 31 /* u8 */
+#define BENCH_SAMPLE_OFF_ACCESSES 32 /* u32 */
+#define BENCH_SAMPLE_OFF_BLOCK 36 /* u16, then 2 zero bytes */
 
 #define BENCH_SUMMARY_FORMAT 1 /* summary.json "format" */
 #define BENCH_ENVIRONMENT_FORMAT 1 /* environment.json "format" */

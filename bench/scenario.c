@@ -22,7 +22,7 @@
 #include "device.h"
 #include "scenario.h"
 
-#define BLOCK_LEAD_NS 1000000ULL /* device thread start-up before a block */
+#define BLOCK_LEAD_NS 2000000ULL /* device thread start-up before a block */
 #define SAMPLE_CHUNK 4096
 
 struct cpu_thread {
@@ -111,7 +111,8 @@ static void set_design(struct bench_chip_inst *ci, enum bench_design d,
 }
 
 static int write_samples(struct bench_scenario_run *r, enum bench_design d,
-			 const struct bench_dev *dev, struct bench_sample *buf)
+			 unsigned int block, const struct bench_dev *dev,
+			 struct bench_sample *buf)
 {
 	size_t n = 0;
 	int ret = 0;
@@ -128,6 +129,8 @@ static int write_samples(struct bench_scenario_run *r, enum bench_design d,
 			.seq = (uint32_t)s,
 			.scenario = (uint16_t)r->index,
 			.design = (uint8_t)d,
+			.chip_accesses = e->entry ? e->accesses : 0,
+			.block = (uint16_t)block,
 			.flags =
 				(uint8_t)(e->flags |
 					  (e->entry ? BENCH_SAMPLE_SERVICED :
@@ -201,6 +204,13 @@ static int reconcile(struct bench_scenario_run *r, enum bench_design d,
 		res->overruns += dev->overruns;
 		res->storm_fires += dev->storm_fires;
 	}
+	if (l->concurrent) {
+		snprintf(
+			err, errlen,
+			"scenario %s, design %s: a device's handler ran on two CPUs at once (%lu times); genirq never does that",
+			sc->name, bench_design_name(d), l->concurrent);
+		return -EPROTO;
+	}
 	res->spurious += l->spurious;
 	acc->runs += l->runs;
 	return 0;
@@ -236,6 +246,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	}
 	/* Start-up and shut-down are not what an interrupt costs. */
 	bench_chip_stats(ci, &s0);
+	l->acc_prev = bench_chip_accesses(&s0);
 	ret = -pthread_create(&dt.tid, NULL, dev_main, &dt);
 	if (ret) {
 		bench_line_free_irq(l);
@@ -244,6 +255,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		return ret;
 	}
 	pthread_join(dt.tid, NULL);
+	/* The last run's end (eoi, unmask) belongs to this block. */
+	synchronize_irq(ci->irq);
 	bench_chip_stats(ci, &s1);
 	spin_lock_irqsave(&irq_desc[ci->irq].lock, flags);
 	if (irq_desc[ci->irq].status & IRQ_DISABLED)
@@ -256,16 +269,20 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 			 strerror(-dt.ret));
 		return dt.ret;
 	}
+	/* A block cut short by a signal is not a measurement: drop it. */
+	if (__atomic_load_n(r->stop, __ATOMIC_RELAXED))
+		return -EINTR;
 	res->dropped_edges += s1.dropped_masked - s0.dropped_masked;
 	res->chip_spurious += s1.spurious - s0.spurious;
 	res->chip_accesses +=
 		bench_chip_accesses(&s1) - bench_chip_accesses(&s0);
 	res->seconds += (double)stim_ns / 1e9;
+	res->blocks++;
 
 	ret = reconcile(r, d, l, acc, res, err, errlen);
 	for (unsigned int i = 0; i < l->nr_dev && !ret && r->run; i++)
 		if (!l->dev[i].storm)
-			ret = write_samples(r, d, &l->dev[i], buf);
+			ret = write_samples(r, d, block, &l->dev[i], buf);
 	if (ret && !*err)
 		snprintf(err, errlen, "cannot write samples: %s",
 			 strerror(-ret));

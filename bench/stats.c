@@ -1,71 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Latency statistics over one design's serviced events: exact
- * nearest-rank percentiles, min, max and mean. A design can collect
- * millions of samples, so the values are sorted with an LSD radix sort
- * (8-bit digits, one counting pass for all eight digits, digits that
- * every value shares skipped: latencies in ns rarely use more than four
- * bytes, so four passes is typical); small inputs, or a failed scratch
- * allocation, fall back to qsort().
+ * nearest-rank percentiles, min, max and mean, from a sort (qsort: a few
+ * hundred thousand values per design take milliseconds, off the hot path).
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
-
-#define RADIX_MIN 256 /* below this qsort() is as fast */
-#define DIGITS 8
 
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return (x > y) - (x < y);
-}
-
-/* Sort @v ascending; 0, or -ENOMEM if no scratch could be had. */
-static int radix_sort(uint64_t *v, size_t n)
-{
-	size_t(*count)[256];
-	uint64_t *tmp, *src = v, *dst;
-
-	tmp = malloc(n * sizeof(*tmp));
-	count = calloc(DIGITS, sizeof(*count));
-	if (!tmp || !count) {
-		free(tmp);
-		free(count);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < n; i++)
-		for (unsigned int d = 0; d < DIGITS; d++)
-			count[d][(v[i] >> (8 * d)) & 0xff]++;
-
-	dst = tmp;
-	for (unsigned int d = 0; d < DIGITS; d++) {
-		size_t sum = 0, *c = count[d];
-		unsigned int shift = 8 * d;
-		uint64_t *t;
-
-		/* Every value has the same digit here: the pass is a copy. */
-		if (c[(src[0] >> shift) & 0xff] == n)
-			continue;
-		for (unsigned int b = 0; b < 256; b++) {
-			size_t k = c[b];
-
-			c[b] = sum;
-			sum += k;
-		}
-		for (size_t i = 0; i < n; i++)
-			dst[c[(src[i] >> shift) & 0xff]++] = src[i];
-		t = src;
-		src = dst;
-		dst = t;
-	}
-	if (src != v)
-		memcpy(v, src, n * sizeof(*v));
-	free(count);
-	free(tmp);
-	return 0;
 }
 
 /* v[ceil(num / 1000 * n) - 1], in integers: no rounding at 999/1000. */
@@ -92,8 +39,7 @@ void bench_latency_compute(uint64_t *v, size_t n, struct bench_latency *out)
 	memset(out, 0, sizeof(*out));
 	if (!n)
 		return;
-	if (n < RADIX_MIN || radix_sort(v, n))
-		qsort(v, n, sizeof(*v), cmp_u64);
+	qsort(v, n, sizeof(*v), cmp_u64);
 
 	for (size_t i = 0; i < n; i++)
 		sum += v[i];

@@ -20,7 +20,7 @@ struct bench_stim {
 	uint64_t rng; /* splitmix64 state */
 };
 
-/* Seed for device @dev of block @block of a scenario seeded @seed. */
+/* bench_stim_seed - the seed of device @dev in block @block (any design). */
 uint64_t bench_stim_seed(uint64_t seed, unsigned int block, unsigned int dev);
 /* @phase_ns: where the first period starts (spreads periodic devices). */
 void bench_stim_init(struct bench_stim *s, enum bench_pattern pattern,

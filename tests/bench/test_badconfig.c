@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <sys/stat.h>
 #include "spawn.h"
 
 static const char *irqlab;
@@ -52,6 +53,13 @@ static const struct bad {
 	  OK_HEAD "[cost.ioapic]\nread_ns = 1\n", 4, "read_ns" },
 	{ "duration shorter than blocks",
 	  OK_HEAD "duration_ms = 2\nblocks = 4\n", 4, "blocks" },
+	{ "bursts that overlap",
+	  OK_HEAD "pattern = burst\nrate = 1000\nburst = 4\n"
+		  "burst_gap_ns = 400000\n",
+	  6, "burst_gap_ns" },
+	{ "hold on an edge line", OK_HEAD "trigger = edge\nhold_ns = 10\n", 4,
+	  "hold_ns" },
+	{ "not a regular file", NULL, 0, "not a regular file" },
 	{ "impossible strict placement",
 	  OK_HEAD "placement = strict\ncpu = 4096\n", 4, "cpu" },
 };
@@ -67,16 +75,24 @@ static void run_bad(const struct bad *b, unsigned int i)
 	snprintf(so, sizeof(so), "%s/bad%u.out", tmp, i);
 	snprintf(se, sizeof(se), "%s/bad%u.err", tmp, i);
 	snprintf(out, sizeof(out), "%s/run%u", tmp, i);
-	f = fopen(cfg, "w");
-	assert_non_null(f);
-	fputs(b->text, f);
-	fclose(f);
+	if (b->text) {
+		f = fopen(cfg, "w");
+		assert_non_null(f);
+		fputs(b->text, f);
+		fclose(f);
+	} else {
+		assert_int_equal(mkfifo(cfg, 0600),
+				 0); /* would block a reader */
+	}
 	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
 
 	rc = spawn_irqlab(argv, so, se, 0, NULL);
 	err = slurp(se);
 	assert_non_null(err);
-	snprintf(want, sizeof(want), "%s:%u: ", cfg, b->line);
+	if (b->line)
+		snprintf(want, sizeof(want), "%s:%u: ", cfg, b->line);
+	else
+		snprintf(want, sizeof(want), "%s: ", cfg);
 	if (rc != 2 || strncmp(err, want, strlen(want)) ||
 	    !strstr(err, b->needle) ||
 	    strchr(err, '\n') != err + strlen(err) - 1)

@@ -117,7 +117,7 @@ static const char full_text[] =
 	"; every key, one per line: key k on line k + 3\n"
 	"[scenario full-1.x_y]    ; line 2\n"
 	"chip = gpio\n"
-	"trigger = edge-both\n"
+	"trigger = edge\n"
 	"designs = edge-masking, flow\n"
 	"pin = 7\n"
 	"pattern = burst\n"
@@ -128,7 +128,7 @@ static const char full_text[] =
 	"storm_rate = 12.25\n"
 	"handler_ns = 400\n"
 	"pulse_ns = 50\n"
-	"hold_ns = 60\n"
+	"hold_ns = 0\n"
 	"cpus = 1\n"
 	"wait = inline\n"
 	"cpu = 2\n"
@@ -159,7 +159,7 @@ static void test_full(void **state)
 	assert_ptr_equal(sc->file, cfg.files[0]);
 	assert_int_equal(sc->line, 2);
 	assert_ptr_equal(sc->chip, bench_chip_find("gpio"));
-	assert_int_equal(sc->trigger, BENCH_TRIG_EDGE_BOTH);
+	assert_int_equal(sc->trigger, BENCH_TRIG_EDGE);
 	assert_int_equal(sc->nr_designs, 2);
 	assert_int_equal(sc->designs[0], BENCH_DESIGN_EDGE_MASKING);
 	assert_int_equal(sc->designs[1], BENCH_DESIGN_FLOW);
@@ -172,7 +172,7 @@ static void test_full(void **state)
 	assert_true(sc->storm_rate_hz == 12.25);
 	assert_int_equal(sc->handler_ns, 400);
 	assert_int_equal(sc->pulse_ns, 50);
-	assert_int_equal(sc->hold_ns, 60);
+	assert_int_equal(sc->hold_ns, 0);
 	assert_int_equal(sc->cpus, 1);
 	assert_int_equal(sc->wait, BENCH_WAIT_INLINE);
 	assert_int_equal(sc->cpu_pu, 2);
@@ -349,7 +349,7 @@ static void test_quick_seed(void **state)
 	assert_int_equal(cfg.nr, 3);
 	assert_int_equal(cfg.sc[0].blocks, 2);
 	assert_int_equal(cfg.sc[0].duration_ms, 100);
-	assert_int_equal(cfg.sc[0].drain_ms, 5);
+	assert_int_equal(cfg.sc[0].drain_ms, 20);
 	assert_int_equal(cfg.sc[0].seed, UINT64_MAX);
 	assert_int_equal(cfg.sc[1].blocks, 2);
 	assert_int_equal(cfg.sc[1].duration_ms, 2);

@@ -237,6 +237,8 @@ static const struct bench_sample samples[3] = {
 	  .entry_ns = 250,
 	  .exit_ns = 900,
 	  .seq = 0xa1b2c3d4,
+	  .chip_accesses = 7,
+	  .block = 3,
 	  .scenario = 0x0102,
 	  .design = BENCH_DESIGN_DO_IRQ,
 	  .flags = BENCH_SAMPLE_SERVICED | BENCH_SAMPLE_OVERRUN },
@@ -421,7 +423,7 @@ static void check_samples(const char *dir, size_t nr)
 	assert_int_equal(len, BENCH_SAMPLES_HEADER + nr * BENCH_SAMPLES_RECORD);
 	assert_memory_equal(b, "IRQLABS1", 8);
 	assert_int_equal(le(b + 8, 4), 1);
-	assert_int_equal(le(b + 12, 4), 32);
+	assert_int_equal(le(b + 12, 4), 40);
 	assert_true(le(b + 16, 8) > 0);
 	assert_int_equal(le(b + 24, 8), 0);
 
@@ -434,7 +436,10 @@ static void check_samples(const char *dir, size_t nr)
 	assert_int_equal(le(r + 28, 2), 0x0102);
 	assert_int_equal(r[30], BENCH_DESIGN_DO_IRQ);
 	assert_int_equal(r[31], BENCH_SAMPLE_SERVICED | BENCH_SAMPLE_OVERRUN);
-	r += 32;
+	assert_int_equal(le(r + 32, 4), 7);
+	assert_int_equal(le(r + 36, 2), 3);
+	assert_int_equal(le(r + 38, 2), 0);
+	r += 40;
 	assert_int_equal(le(r + 8, 8), BENCH_SAMPLE_NEVER);
 	assert_int_equal(le(r + 16, 8), BENCH_SAMPLE_NEVER);
 	assert_int_equal(r[31], 0);
@@ -523,7 +528,7 @@ static void test_samples_across_buffer_flushes(void **state)
 	check_samples(f->final, 3 + chunk * chunks);
 	b = slurp(f->final, "samples.bin", &len);
 	for (size_t k = 0; k < chunk * chunks; k++) {
-		r = b + 32 + (3 + k) * 32;
+		r = b + 32 + (3 + k) * 40;
 		if (le(r + 24, 4) != k || le(r + 0, 8) != k * 1000 ||
 		    le(r + 8, 8) != k)
 			fail_msg("record %zu does not decode", k);

@@ -122,14 +122,14 @@ static void test_quick_run(void **state)
 	assert_true(saw_i8259_masking);
 	json_decref(j);
 
-	/* One 32-byte record per fired event after a 32-byte header. */
+	/* One 40-byte record per fired event after a 32-byte header. */
 	snprintf(path, sizeof(path), "%s/samples.bin", out);
 	f = fopen(path, "rb");
 	assert_non_null(f);
 	fseek(f, 0, SEEK_END);
 	size = ftell(f);
 	fclose(f);
-	assert_int_equal(size, 32 + 32 * (long)total_fired);
+	assert_int_equal(size, 32 + 40 * (long)total_fired);
 	for (const char *const *n =
 		     (const char *const[]){ "config.ini", "environment.json",
 					    "topology.xml", NULL };
@@ -203,10 +203,69 @@ static void test_edge_masking_strands_on_ioapic(void **state)
 	json_decref(j);
 }
 
+/*
+ * The other wait modes, and a level device slow to deassert: nothing is
+ * stranded, the line is never disabled, and the hold shows as spurious
+ * runs (the line comes back while the device still holds it).
+ */
+static void test_wait_modes_and_hold(void **state)
+{
+	char cfg[4200], out[4200], so[4300], se[4300];
+	json_t *j, *sc, *d;
+	unsigned int checked = 0;
+	size_t i, k;
+	FILE *f;
+
+	(void)state;
+	snprintf(cfg, sizeof(cfg), "%s/modes.ini", tmp);
+	f = fopen(cfg, "w");
+	assert_non_null(f);
+	fputs("[run]\nrate = 1000\nduration_ms = 40\nblocks = 2\n"
+	      "drain_ms = 300\n"
+	      "[scenario held-spin]\nchip = ioapic\ntrigger = level\n"
+	      "hold_ns = 20000\n"
+	      "[scenario held-inline]\nchip = ioapic\ntrigger = level\n"
+	      "hold_ns = 20000\nwait = inline\n"
+	      "[scenario block]\nchip = gic\ntrigger = level\nwait = block\n"
+	      "[scenario inline-edge]\nchip = gpio\ntrigger = edge\n"
+	      "wait = inline\n",
+	      f);
+	fclose(f);
+	snprintf(out, sizeof(out), "%s/modes", tmp);
+	snprintf(so, sizeof(so), "%s/modes.out", tmp);
+	snprintf(se, sizeof(se), "%s/modes.err", tmp);
+	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
+
+	assert_int_equal(spawn_irqlab(argv, so, se, 0, NULL), 0);
+	j = load_summary(out);
+	json_array_foreach(json_object_get(j, "scenarios"), i, sc)
+	{
+		const char *wait = s(sc, "wait");
+
+		json_array_foreach(json_object_get(sc, "designs"), k, d)
+		{
+			assert_int_equal(u(d, "fired"), 40);
+			assert_int_equal(u(d, "stranded"), 0);
+			assert_true(json_is_false(
+				json_object_get(d, "irq_disabled")));
+			if (!strncmp(s(d, "name"), "held", 4))
+				assert_true(u(d, "spurious") > 0);
+			checked++;
+		}
+		if (i == 1 || i == 3)
+			assert_string_equal(wait, "inline");
+		if (i == 2)
+			assert_string_equal(wait, "block");
+	}
+	assert_int_equal(checked, 8);
+	json_decref(j);
+}
+
 static void test_interrupted_run(void **state)
 {
 	char cfg[4200], out[4200], so[4300], se[4300], path[4300];
-	json_t *j;
+	json_t *j, *designs, *d;
+	size_t k;
 	FILE *f;
 
 	(void)state;
@@ -214,7 +273,7 @@ static void test_interrupted_run(void **state)
 	f = fopen(cfg, "w");
 	assert_non_null(f);
 	fputs("[scenario long]\nchip = soft\ntrigger = simple\n"
-	      "duration_ms = 60000\nblocks = 60\n",
+	      "duration_ms = 60000\nblocks = 600\n",
 	      f);
 	fclose(f);
 	snprintf(out, sizeof(out), "%s/long", tmp);
@@ -227,6 +286,17 @@ static void test_interrupted_run(void **state)
 	j = load_summary(out);
 	assert_true(json_is_false(json_object_get(j, "complete")));
 	assert_true(json_is_true(json_object_get(j, "interrupted")));
+	/* The blocks that finished are kept, the one cut short is not. */
+	designs = json_object_get(
+		json_array_get(json_object_get(j, "scenarios"), 0), "designs");
+	assert_true(json_array_size(designs) >= 1);
+	json_array_foreach(designs, k, d)
+	{
+		assert_true(u(d, "blocks") >= 1);
+		assert_int_equal(u(d, "fired"), u(d, "blocks") * 1000);
+		assert_int_equal(u(d, "fired"),
+				 u(d, "serviced") + u(d, "stranded"));
+	}
 	json_decref(j);
 	snprintf(path, sizeof(path), "%s/INCOMPLETE", out);
 	assert_int_equal(access(path, F_OK), 0);
@@ -237,6 +307,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_quick_run),
 		cmocka_unit_test(test_edge_masking_strands_on_ioapic),
+		cmocka_unit_test(test_wait_modes_and_hold),
 		cmocka_unit_test(test_interrupted_run),
 	};
 	int ret;

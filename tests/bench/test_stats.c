@@ -3,7 +3,7 @@
  * bench_latency_compute(): nearest-rank percentiles (p(q) = v[ceil(q n) -
  * 1]) on arrays whose answers are known by hand, duplicates, unsorted
  * input, no values at all, an exact mean of values near 2^63, and a large
- * random array (the radix sort's path) checked against qsort().
+ * random array checked against a sort of its own.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -137,7 +137,7 @@ static void test_mean_is_exact_near_two_to_the_63(void **state)
 	assert_true(l.mean == 9223372036854775808.0);
 }
 
-/* Enough values for the radix sort, with every byte of the value used. */
+/* Many values, with every byte of the value used. */
 static void test_large_random_matches_qsort(void **state)
 {
 	const size_t n = 200000;
