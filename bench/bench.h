@@ -393,6 +393,9 @@ int bench_run_open(struct bench_run **run, const struct bench_params *p,
 		   const struct bench_config *cfg, const struct bench_topo *t,
 		   const struct chip_delay_calibration *cal, char *err,
 		   size_t errlen);
+int bench_run_path(const struct bench_run *run, char *buf, size_t len);
+void bench_run_trace(struct bench_run *run, const char *mode,
+		     unsigned long long discarded);
 /* CLOCK_MONOTONIC ns at which the run began: the samples' time zero. */
 uint64_t bench_run_start_ns(const struct bench_run *run);
 /* Append samples to samples.bin. */

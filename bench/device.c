@@ -23,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 #include <genirq/cpu.h>
+#include <irqlab/trace.h>
 #include "device.h"
 
 #define SLEEP_SLACK_NS 1000000 /* sleep only when the next fire is further */
@@ -175,6 +176,7 @@ static void fire(struct bench_line *l, struct bench_dev *d)
 	}
 	d->ev[d->fired].intended = intended;
 	d->ev[d->fired].flags = late ? BENCH_SAMPLE_OVERRUN : 0;
+	irqlab_trace_raise(l->ci->irq, d->index, d->fired);
 	__atomic_store_n(&d->fired, d->fired + 1, __ATOMIC_RELEASE);
 	if (l->level)
 		line_set(l, 1u << d->index, true);
@@ -231,6 +233,7 @@ static irqreturn_t device_irq(int irq, void *dev_id)
 	first = d->drained;
 	k = last - first;
 	__atomic_store_n(&d->drained, last, __ATOMIC_RELEASE);
+	irqlab_trace_service(l->ci->irq, d->index, first, k);
 	/*
 	 * Register accesses between the previous run's start and this one's:
 	 * the previous interrupt's end (eoi, unmask) and this one's start

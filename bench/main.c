@@ -15,8 +15,10 @@
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
 #include <genirq/irq.h>
+#include <irqlab/trace.h>
 #include "bench.h"
 #include "scenario.h"
+#include "tracing.h"
 
 static int stop_requested; /* set by SIGINT/SIGTERM */
 
@@ -50,6 +52,14 @@ static const char run_usage[] =
 	"      --quick       a tenth of each scenario's duration, at most 2 blocks\n"
 	"      --seed N      seed every scenario's stimuli with N\n"
 	"      --cpus LIST   use only these CPUs (OS numbers, e.g. 0-3,6)\n"
+	"      --trace       trace every flow stage with LTTng-UST into the run\n"
+	"                    folder's trace/ (a private session daemon unless\n"
+	"                    this user runs one); the run fails if the tracer\n"
+	"                    discarded events\n"
+	"      --trace-buffer SIZE\n"
+	"                    sub-buffer size per CPU, 8 of them (default 8M)\n"
+	"      --allow-trace-loss\n"
+	"                    report discarded trace events instead of failing\n"
 	"  -q, --quiet       no progress and no table; errors still go to stderr\n"
 	"  -h, --help        this text\n"
 	"\n"
@@ -167,6 +177,9 @@ static int cmd_run(int argc, char **argv)
 		{ "seed", required_argument, NULL, 'S' },
 		{ "cpus", required_argument, NULL, 'C' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "trace", no_argument, NULL, 'T' },
+		{ "trace-buffer", required_argument, NULL, 'B' },
+		{ "allow-trace-loss", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -181,6 +194,13 @@ static int cmd_run(int argc, char **argv)
 	struct bench_run *run = NULL;
 	struct progress prog = { 0 };
 	struct klog klog = { 0 };
+	struct bench_trace_opts topts = {
+		.provider = IRQLAB_TRACE_PROVIDER,
+		.subbuf_size = "8M",
+		.num_subbuf = 8,
+	};
+	struct bench_trace trace = { 0 };
+	bool tracing = false, allow_loss = false;
 	char err[1024], final[4096];
 	unsigned int nres = 0;
 	int c, ret = BENCH_EXIT_USAGE, rc = 0;
@@ -209,6 +229,27 @@ static int cmd_run(int argc, char **argv)
 		case 'q':
 			p.quiet = true;
 			break;
+		case 'T':
+			tracing = true;
+			break;
+		case 'B':
+			if (strspn(optarg, "0123456789") == 0 ||
+			    strspn(optarg + strspn(optarg, "0123456789"),
+				   "kKMG") !=
+				    strlen(optarg) -
+					    strspn(optarg, "0123456789") ||
+			    strlen(optarg) - strspn(optarg, "0123456789") > 1) {
+				usage_error(
+					"run",
+					"--trace-buffer: not a size such as 64k or 8M:",
+					optarg);
+				return BENCH_EXIT_USAGE;
+			}
+			topts.subbuf_size = optarg;
+			break;
+		case 'L':
+			allow_loss = true;
+			break;
 		case 'h':
 			fputs(run_usage, stdout);
 			return BENCH_EXIT_OK;
@@ -221,6 +262,13 @@ static int cmd_run(int argc, char **argv)
 				    default_config;
 	p.nr_configs = optind < argc ? (unsigned int)(argc - optind) : 1;
 
+	if (tracing && !*topts.provider) {
+		usage_error(
+			"run",
+			"--trace: this irqlab was built with IRQLAB_TRACE=OFF;",
+			"rebuild with -DIRQLAB_TRACE=ON");
+		return BENCH_EXIT_USAGE;
+	}
 	for (unsigned int i = 0; i < p.nr_configs; i++) {
 		if (bench_config_load(&cfg, p.configs[i], &p, err,
 				      sizeof(err))) {
@@ -263,6 +311,18 @@ static int cmd_run(int argc, char **argv)
 		goto out;
 	}
 
+	if (tracing) {
+		char dir[4096];
+
+		if (bench_run_path(run, dir, sizeof(dir)) ||
+		    bench_trace_start(&trace, dir, &topts, err, sizeof(err))) {
+			fprintf(stderr, "irqlab run: --trace: %s\n", err);
+			goto out;
+		}
+		/* Back to back: their spacing is what one event costs. */
+		for (unsigned int i = 0; i < 1000; i++)
+			irqlab_trace_calibrate(i);
+	}
 	prog.tty = isatty(STDERR_FILENO);
 	prog.quiet = p.quiet;
 	prog.t0 = bench_run_start_ns(run);
@@ -315,6 +375,26 @@ static int cmd_run(int argc, char **argv)
 	if (rc && rc != -EINTR)
 		fprintf(stderr, "irqlab run: %s\n", err);
 
+	if (tracing) {
+		char terr[1024];
+
+		if (bench_trace_stop(&trace, terr, sizeof(terr))) {
+			fprintf(stderr, "irqlab run: --trace: %s\n", terr);
+			if (!rc)
+				rc = -EIO;
+		}
+		bench_run_trace(run, "session", trace.discarded);
+		if (trace.discarded && !rc && !allow_loss) {
+			fprintf(stderr,
+				"irqlab run: the tracer discarded %llu events; raise --trace-buffer (now %s) or pass --allow-trace-loss\n",
+				trace.discarded, topts.subbuf_size);
+			rc = -ENOBUFS;
+		} else if (trace.discarded) {
+			fprintf(stderr,
+				"irqlab run: the tracer discarded %llu events (allowed by --allow-trace-loss)\n",
+				trace.discarded);
+		}
+	}
 	complete = !rc;
 	if (bench_run_close(run, complete, rc == -EINTR, final, sizeof(final),
 			    err, sizeof(err))) {
@@ -335,6 +415,8 @@ static int cmd_run(int argc, char **argv)
 	      rc	   ? BENCH_EXIT_FAIL :
 			     BENCH_EXIT_OK;
 out:
+	if (tracing)
+		bench_trace_stop(&trace, NULL, 0);
 	if (run)
 		bench_run_close(run, false, false, final, sizeof(final), err,
 				sizeof(err));

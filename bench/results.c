@@ -63,6 +63,10 @@ struct bench_run {
 
 	struct run_entry *res;
 	size_t nr, cap;
+
+	bool traced; /* summary.json gets a "trace" object */
+	unsigned long long discarded;
+	char trace_mode[16];
 };
 
 /* Which existing components of a walked path may be symbolic links. */
@@ -732,6 +736,37 @@ error:
 }
 
 /**
+ * bench_run_path - where the run folder is being written
+ * @run: the open run
+ * @buf: room for the path of ".<name>.tmp"
+ * @len: its size
+ *
+ * For writers outside this file that need a path, not a descriptor: the
+ * LTTng session daemon writes the trace into @buf/trace.
+ * Return: 0, or -ENAMETOOLONG.
+ */
+int bench_run_path(const struct bench_run *run, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%s/%s", run->parent, run->tmp);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/**
+ * bench_run_trace - record the run's trace in summary.json
+ * @run: the open run
+ * @mode: "session" or "snapshot"
+ * @discarded: events the tracer discarded
+ */
+void bench_run_trace(struct bench_run *run, const char *mode,
+		     unsigned long long discarded)
+{
+	run->traced = true;
+	snprintf(run->trace_mode, sizeof(run->trace_mode), "%s", mode);
+	run->discarded = discarded;
+}
+
+/**
  * bench_run_start_ns - the run's time zero
  * @run: the open run
  *
@@ -954,6 +989,15 @@ static json_t *summary(const struct bench_run *run, bool complete,
 		      "complete", complete, "interrupted", interrupted,
 		      "started", run->started, "finished", finished, "host",
 		      jsys(run->host), "scenarios", list);
+	if (j && run->traced &&
+	    json_object_set_new(j, "trace",
+				json_pack("{s:s, s:s, s:I}", "path", "trace",
+					  "mode", run->trace_mode,
+					  "discarded_events",
+					  (json_int_t)run->discarded))) {
+		json_decref(j);
+		return NULL;
+	}
 	return j;
 error:
 	free(seen);

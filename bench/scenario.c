@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <genirq/cpu.h>
+#include <irqlab/trace.h>
 #include "chipset.h"
 #include "device.h"
 #include "scenario.h"
@@ -247,6 +248,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	/* Start-up and shut-down are not what an interrupt costs. */
 	bench_chip_stats(ci, &s0);
 	l->acc_prev = bench_chip_accesses(&s0);
+	irqlab_trace_block_begin(sc->name, bench_design_name(d), block);
 	ret = -pthread_create(&dt.tid, NULL, dev_main, &dt);
 	if (ret) {
 		bench_line_free_irq(l);
@@ -258,6 +260,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	/* The last run's end (eoi, unmask) belongs to this block. */
 	synchronize_irq(ci->irq);
 	bench_chip_stats(ci, &s1);
+	irqlab_trace_block_end(sc->name, bench_design_name(d), block);
 	spin_lock_irqsave(&irq_desc[ci->irq].lock, flags);
 	if (irq_desc[ci->irq].status & IRQ_DISABLED)
 		res->irq_disabled = true; /* note_interrupt(): nobody cared */

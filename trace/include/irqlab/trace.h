@@ -2,18 +2,26 @@
 /*
  * The tracepoint hooks the genirq core calls at every flow stage.
  *
- * This header is the only thing core/ knows of tracing. Each hook is a
- * static inline function so the call sites compile to nothing when the
- * hooks are empty: today they are empty with IRQLAB_TRACE=ON and OFF alike,
- * and the LTTng-UST provider (trace/, a later change) fills them in for ON
- * while OFF keeps them empty. Arguments are evaluated only where the hook
- * uses them, so a call site may pass expressions freely.
+ * This header is the only thing core/ and bench/ know of tracing. Each
+ * hook is a static inline function: with IRQLAB_TRACE=ON it is one
+ * LTTng-UST tracepoint (irqlab_tp.h), which costs a predicted branch while
+ * no session enables it; with IRQLAB_TRACE=OFF it is empty and the call
+ * site compiles to nothing.
  */
 #ifndef IRQLAB_TRACE_H
 #define IRQLAB_TRACE_H
 
 #ifndef IRQLAB_TRACE_ENABLED
 #define IRQLAB_TRACE_ENABLED 0
+#endif
+
+#if IRQLAB_TRACE_ENABLED
+#include <irqlab/irqlab_tp.h>
+#define IRQLAB_TP(event, ...) lttng_ust_tracepoint(irqlab, event, __VA_ARGS__)
+#else
+#define IRQLAB_TP(event, ...) \
+	do {                  \
+	} while (0)
 #endif
 
 /**
@@ -42,18 +50,21 @@ static inline void irqlab_trace_entry(unsigned int cpu, unsigned int irq)
 {
 	(void)cpu;
 	(void)irq;
+	IRQLAB_TP(entry, cpu, irq);
 }
 
 static inline void irqlab_trace_exit(unsigned int cpu, unsigned int irq)
 {
 	(void)cpu;
 	(void)irq;
+	IRQLAB_TP(exit, cpu, irq);
 }
 
 static inline void irqlab_trace_flow(unsigned int irq, const char *flow)
 {
 	(void)irq;
 	(void)flow;
+	IRQLAB_TP(flow, irq, flow);
 }
 
 static inline void irqlab_trace_chip_op(unsigned int irq,
@@ -63,6 +74,7 @@ static inline void irqlab_trace_chip_op(unsigned int irq,
 	(void)irq;
 	(void)op;
 	(void)chip;
+	IRQLAB_TP(chip_op, irq, (int)op, chip);
 }
 
 static inline void irqlab_trace_action_entry(unsigned int irq,
@@ -70,6 +82,7 @@ static inline void irqlab_trace_action_entry(unsigned int irq,
 {
 	(void)irq;
 	(void)index;
+	IRQLAB_TP(action_entry, irq, index);
 }
 
 static inline void irqlab_trace_action_exit(unsigned int irq,
@@ -78,23 +91,27 @@ static inline void irqlab_trace_action_exit(unsigned int irq,
 	(void)irq;
 	(void)index;
 	(void)ret;
+	IRQLAB_TP(action_exit, irq, index, ret);
 }
 
 static inline void irqlab_trace_pending(unsigned int irq, unsigned int status)
 {
 	(void)irq;
 	(void)status;
+	IRQLAB_TP(pending, irq, status);
 }
 
 static inline void irqlab_trace_replay(unsigned int irq)
 {
 	(void)irq;
+	IRQLAB_TP(replay, irq);
 }
 
 static inline void irqlab_trace_resend(unsigned int irq, int hardware)
 {
 	(void)irq;
 	(void)hardware;
+	IRQLAB_TP(resend, irq, hardware);
 }
 
 static inline void irqlab_trace_spurious_disable(unsigned int irq,
@@ -102,18 +119,21 @@ static inline void irqlab_trace_spurious_disable(unsigned int irq,
 {
 	(void)irq;
 	(void)unhandled;
+	IRQLAB_TP(spurious_disable, irq, unhandled);
 }
 
 static inline void irqlab_trace_disable(unsigned int irq, unsigned int depth)
 {
 	(void)irq;
 	(void)depth;
+	IRQLAB_TP(disable, irq, depth);
 }
 
 static inline void irqlab_trace_enable(unsigned int irq, unsigned int depth)
 {
 	(void)irq;
 	(void)depth;
+	IRQLAB_TP(enable, irq, depth);
 }
 
 static inline void irqlab_trace_affinity(unsigned int irq, unsigned long mask0,
@@ -122,6 +142,55 @@ static inline void irqlab_trace_affinity(unsigned int irq, unsigned long mask0,
 	(void)irq;
 	(void)mask0;
 	(void)deferred;
+	IRQLAB_TP(affinity, irq, mask0, deferred);
+}
+
+/* A device fired event @seq (bench/). */
+static inline void irqlab_trace_raise(unsigned int irq, unsigned int dev,
+				      unsigned long seq)
+{
+	(void)irq;
+	(void)dev;
+	(void)seq;
+	IRQLAB_TP(raise, irq, dev, seq);
+}
+
+/* A device's handler drained @count events from @first. */
+static inline void irqlab_trace_service(unsigned int irq, unsigned int dev,
+					unsigned long first,
+					unsigned long count)
+{
+	(void)irq;
+	(void)dev;
+	(void)first;
+	(void)count;
+	IRQLAB_TP(service, irq, dev, first, count);
+}
+
+static inline void irqlab_trace_block_begin(const char *scenario,
+					    const char *design,
+					    unsigned int block)
+{
+	(void)scenario;
+	(void)design;
+	(void)block;
+	IRQLAB_TP(block_begin, scenario, design, block);
+}
+
+static inline void irqlab_trace_block_end(const char *scenario,
+					  const char *design,
+					  unsigned int block)
+{
+	(void)scenario;
+	(void)design;
+	(void)block;
+	IRQLAB_TP(block_end, scenario, design, block);
+}
+
+static inline void irqlab_trace_calibrate(unsigned int i)
+{
+	(void)i;
+	IRQLAB_TP(calibrate, i);
 }
 
 #endif /* IRQLAB_TRACE_H */

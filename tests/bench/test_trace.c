@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `irqlab run --trace` with the real LTTng tools: for each flow handler
+ * and __do_IRQ, every interrupt's events, read back with the babeltrace2
+ * CLI (a real Babeltrace2 graph: src.ctf.fs -> muxer -> pretty), come in
+ * exactly the order docs/trace.md gives, and every raised event's seq is
+ * serviced exactly once; the default buffers discard nothing; a tiny
+ * buffer makes the run fail naming the discarded count; and no lttng
+ * process started by the run outlives it.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include "spawn.h"
+
+static const char *irqlab;
+static char tmp[] = "/tmp/irqlab-trace-XXXXXX";
+
+/* What each flow emits per interrupt (docs/trace.md). */
+static const struct {
+	const char *scenario, *chip, *trigger, *design, *order;
+} flows[] = {
+	{ "simple", "soft", "simple", "flow",
+	  "entry flow:simple action_entry service action_exit exit" },
+	{ "level", "i8259", "level", "flow",
+	  "entry flow:level mask_ack action_entry service action_exit unmask exit" },
+	{ "edge", "ioapic", "edge", "flow",
+	  "entry flow:edge ack action_entry service action_exit exit" },
+	{ "fasteoi", "ioapic", "level", "flow",
+	  "entry flow:fasteoi action_entry service action_exit eoi exit" },
+	{ "percpu", "gic", "percpu", "flow",
+	  "entry flow:percpu action_entry service action_exit eoi exit" },
+	{ "do_irq", "ioapic", "level", "do_irq",
+	  "entry flow:do_irq ack action_entry service action_exit end exit" },
+};
+
+#define NR_FLOWS (sizeof(flows) / sizeof(flows[0]))
+#define EVENTS 20 /* per scenario: 1 kHz for 20 ms */
+
+static bool on_path(const char *tool)
+{
+	char *path = getenv("PATH") ? strdup(getenv("PATH")) : NULL, *dir,
+	     *save = NULL, buf[4096];
+	bool found = false;
+
+	for (dir = path ? strtok_r(path, ":", &save) : NULL; dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		snprintf(buf, sizeof(buf), "%s/%s", dir, tool);
+		found = !access(buf, X_OK);
+	}
+	free(path);
+	return found;
+}
+
+/* lttng-sessiond and lttng-consumerd processes now running. */
+static unsigned int lttng_daemons(void)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	unsigned int n = 0;
+
+	while (d && (e = readdir(d))) {
+		char path[300], comm[64] = "";
+		FILE *f;
+
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(comm, sizeof(comm), f) &&
+		    (!strncmp(comm, "lttng-sessiond", 14) ||
+		     !strncmp(comm, "lttng-consumerd", 15)))
+			n++;
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
+struct irq_run {
+	char order[512];
+	bool open;
+};
+
+/* Check one babeltrace2 line of the trace of scenario @sc. */
+static void line_event(char *line, int *sc, struct irq_run *r,
+		       unsigned char *served, unsigned int *raised,
+		       unsigned int *checked)
+{
+	char *ev = strstr(line, "irqlab:"), *f, *end;
+	char name[32];
+
+	if (!ev)
+		return;
+	ev += 7;
+	end = strchr(ev, ':');
+	if (!end || end - ev >= (long)sizeof(name))
+		return;
+	memcpy(name, ev, (size_t)(end - ev));
+	name[end - ev] = '\0';
+	f = end + 1;
+	if (!strcmp(name, "block_begin")) {
+		*sc = -1;
+		for (unsigned int i = 0; i < NR_FLOWS; i++) {
+			char want[64];
+
+			snprintf(want, sizeof(want), "scenario = \"%s\",",
+				 flows[i].scenario);
+			if (strstr(f, want))
+				*sc = (int)i;
+		}
+		assert_true(*sc >= 0);
+		memset(served, 0, EVENTS);
+		*raised = 0;
+		return;
+	}
+	if (*sc < 0)
+		return;
+	if (!strcmp(name, "block_end")) {
+		/* Every raised seq was serviced exactly once. */
+		assert_int_equal(*raised, EVENTS);
+		for (unsigned int s = 0; s < EVENTS; s++)
+			if (served[s] != 1)
+				fail_msg("%s: seq %u serviced %u times",
+					 flows[*sc].scenario, s, served[s]);
+		*sc = -1;
+		return;
+	}
+	if (!strcmp(name, "raise")) {
+		unsigned long seq = strtoul(strstr(f, "seq = ") + 6, NULL, 10);
+
+		assert_int_equal(seq, *raised);
+		(*raised)++;
+		return;
+	}
+	if (!strcmp(name, "entry")) {
+		snprintf(r->order, sizeof(r->order), "entry");
+		r->open = true;
+		return;
+	}
+	if (!r->open)
+		return;
+	if (!strcmp(name, "flow")) {
+		char *q = strstr(f, "flow = \"") + 8;
+
+		*strchr(q, '"') = '\0';
+		strcat(r->order, " flow:");
+		strcat(r->order, q);
+	} else if (!strcmp(name, "chip_op")) {
+		char *q = strstr(f, "op = ( \"") + 8;
+
+		*strchr(q, '"') = '\0';
+		strcat(r->order, " ");
+		strcat(r->order, q);
+	} else {
+		strcat(r->order, " ");
+		strcat(r->order, name);
+		if (!strcmp(name, "service")) {
+			unsigned long first =
+				strtoul(strstr(f, "first = ") + 8, NULL, 10);
+			unsigned long count =
+				strtoul(strstr(f, "count = ") + 8, NULL, 10);
+
+			for (unsigned long s = first; s < first + count; s++)
+				if (s < EVENTS)
+					served[s]++;
+		}
+	}
+	if (!strcmp(name, "exit")) {
+		if (strcmp(r->order, flows[*sc].order))
+			fail_msg(
+				"%s: an interrupt traced \"%s\", documented \"%s\"",
+				flows[*sc].scenario, r->order,
+				flows[*sc].order);
+		(*checked)++;
+		r->open = false;
+	}
+}
+
+static void test_flow_order(void **state)
+{
+	char cfg[200], out[200], so[200], se[200], trace[300], txt[300];
+	unsigned char served[EVENTS];
+	unsigned int raised = 0, checked = 0, before = lttng_daemons();
+	struct irq_run r = { 0 };
+	int sc = -1;
+	char line[1024];
+	json_t *j;
+	FILE *f;
+
+	(void)state;
+	snprintf(cfg, sizeof(cfg), "%s/flows.ini", tmp);
+	f = fopen(cfg, "w");
+	assert_non_null(f);
+	fputs("[run]\nrate = 1000\nduration_ms = 20\nblocks = 1\n"
+	      "wait = inline\n",
+	      f);
+	for (unsigned int i = 0; i < NR_FLOWS; i++)
+		fprintf(f,
+			"[scenario %s]\nchip = %s\ntrigger = %s\ndesigns = %s\n",
+			flows[i].scenario, flows[i].chip, flows[i].trigger,
+			flows[i].design);
+	fclose(f);
+	snprintf(out, sizeof(out), "%s/run", tmp);
+	snprintf(so, sizeof(so), "%s/run.out", tmp);
+	snprintf(se, sizeof(se), "%s/run.err", tmp);
+	char *argv[] = {
+		(char *)irqlab, "run", cfg, "--trace", "-o", out, NULL
+	};
+	int rc = spawn_irqlab(argv, so, se, 0, NULL);
+
+	if (rc) {
+		char *e = slurp(se);
+
+		fail_msg("irqlab run --trace exited %d: %s", rc, e ? e : "");
+	}
+	assert_int_equal(lttng_daemons(), before);
+
+	snprintf(txt, sizeof(txt), "%s/summary.json", out);
+	j = json_load_file(txt, 0, NULL);
+	assert_non_null(j);
+	assert_int_equal(
+		json_integer_value(json_object_get(json_object_get(j, "trace"),
+						   "discarded_events")),
+		0);
+	json_decref(j);
+
+	snprintf(trace, sizeof(trace), "%s/trace", out);
+	snprintf(txt, sizeof(txt), "%s/trace.txt", tmp);
+	char *bt[] = { "/usr/bin/babeltrace2", trace, NULL };
+
+	assert_int_equal(spawn_irqlab(bt, txt, se, 0, NULL), 0);
+	f = fopen(txt, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f))
+		line_event(line, &sc, &r, served, &raised, &checked);
+	fclose(f);
+	assert_int_equal(checked, NR_FLOWS * EVENTS);
+}
+
+static void test_tiny_buffer_fails(void **state)
+{
+	char cfg[300], out[200], so[200], se[200];
+	unsigned int before = lttng_daemons();
+	char *err;
+	FILE *f;
+
+	(void)state;
+	snprintf(cfg, sizeof(cfg), "%s/flood.ini", tmp);
+	f = fopen(cfg, "w");
+	assert_non_null(f);
+	fputs("[scenario flood]\nchip = soft\nwait = inline\nrate = 500000\n"
+	      "duration_ms = 400\nblocks = 1\n",
+	      f);
+	fclose(f);
+	snprintf(out, sizeof(out), "%s/flood", tmp);
+	snprintf(so, sizeof(so), "%s/flood.out", tmp);
+	snprintf(se, sizeof(se), "%s/flood.err", tmp);
+	char *argv[] = {
+		(char *)irqlab, "run", cfg,  "--trace", "--trace-buffer",
+		"4k",		"-q",  "-o", out,	NULL
+	};
+
+	assert_int_equal(spawn_irqlab(argv, so, se, 0, NULL), 1);
+	err = slurp(se);
+	assert_non_null(err);
+	if (!strstr(err, "the tracer discarded ") ||
+	    !strstr(err, "--allow-trace-loss"))
+		fail_msg("unexpected message: %s", err);
+	free(err);
+	snprintf(cfg, sizeof(cfg), "%s/INCOMPLETE", out);
+	assert_int_equal(access(cfg, F_OK), 0);
+	assert_int_equal(lttng_daemons(), before);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_flow_order),
+		cmocka_unit_test(test_tiny_buffer_fails),
+	};
+	int ret;
+
+	if (argc < 3 || !IRQLAB_TRACE_ENABLED || !on_path("lttng-sessiond") ||
+	    !on_path("lttng") || access("/usr/bin/babeltrace2", X_OK)) {
+		fprintf(stderr,
+			"skipped: needs IRQLAB_TRACE=ON, lttng-tools and babeltrace2\n");
+		return 77;
+	}
+	irqlab = argv[1];
+	if (!mkdtemp(tmp))
+		return 1;
+	ret = cmocka_run_group_tests(tests, NULL, NULL);
+	if (!ret) {
+		char cmd[100];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
+		if (system(cmd))
+			return 1;
+	}
+	return ret;
+}
