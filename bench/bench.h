@@ -25,6 +25,7 @@ enum {
 	BENCH_EXIT_OK = 0,
 	BENCH_EXIT_FAIL = 1, /* the run failed: books, I/O, a thread */
 	BENCH_EXIT_USAGE = 2, /* bad command line or config */
+	BENCH_EXIT_BREAK = 3, /* stopped at --break-us: kept, incomplete */
 	BENCH_EXIT_INTERRUPTED = 130, /* SIGINT/SIGTERM: kept, incomplete */
 };
 
@@ -253,6 +254,24 @@ const struct chip_cost_field *bench_cost_fields(const char *model);
 int bench_chip_pin_check(const struct bench_chip *chip, enum bench_trigger trig,
 			 unsigned int pin, char *err, size_t errlen);
 
+/**
+ * struct bench_break - stop the run at the first latency over a threshold
+ * @threshold_ns: fire -> handler entry latency that stops the run (0: off)
+ * @hit: set once, by the handler run that saw it
+ * @latency_ns: what it saw
+ * @seq: the event
+ * @scenario: which scenario, design, block (set by the harness)
+ */
+struct bench_break {
+	uint64_t threshold_ns;
+	int hit;
+	uint64_t latency_ns;
+	uint64_t seq;
+	const char *scenario;
+	const char *design;
+	unsigned int block;
+};
+
 /* Latency statistics over one design's serviced events (stats.c). */
 struct bench_latency {
 	uint64_t count;
@@ -394,8 +413,16 @@ int bench_run_open(struct bench_run **run, const struct bench_params *p,
 		   const struct chip_delay_calibration *cal, char *err,
 		   size_t errlen);
 int bench_run_path(const struct bench_run *run, char *buf, size_t len);
-void bench_run_trace(struct bench_run *run, const char *mode,
-		     unsigned long long discarded);
+/* What summary.json's "trace" object says. */
+struct bench_run_trace {
+	const char *mode; /* "session" or "snapshot" */
+	const char *path; /* "trace" (in the folder) or the relayd URL */
+	unsigned long long discarded;
+	double event_ns; /* cost of one event, from the calibrate loop */
+	unsigned int snapshots;
+};
+void bench_run_trace(struct bench_run *run, const struct bench_run_trace *t);
+void bench_run_break(struct bench_run *run, const struct bench_break *brk);
 /* CLOCK_MONOTONIC ns at which the run began: the samples' time zero. */
 uint64_t bench_run_start_ns(const struct bench_run *run);
 /* Append samples to samples.bin. */

@@ -29,7 +29,7 @@
 #define SLEEP_SLACK_NS 1000000 /* sleep only when the next fire is further */
 
 int bench_line_init(struct bench_line *l, const struct bench_scenario *sc,
-		    struct bench_chip_inst *ci, uint64_t t0, const int *stop)
+		    struct bench_chip_inst *ci, uint64_t t0, int *stop)
 {
 	double block_ns = (double)sc->duration_ms * 1e6 / sc->blocks;
 
@@ -249,6 +249,13 @@ static irqreturn_t device_irq(int irq, void *dev_id)
 		d->ev[s].entry = entry;
 		d->ev[s].drained_with = (uint32_t)k;
 		d->ev[s].accesses = l->run_acc;
+	}
+	if (k && l->brk &&
+	    entry - d->ev[first].intended > l->brk->threshold_ns &&
+	    !__atomic_exchange_n(&l->brk->hit, 1, __ATOMIC_ACQ_REL)) {
+		l->brk->latency_ns = entry - d->ev[first].intended;
+		l->brk->seq = first;
+		__atomic_store_n(l->stop, 1, __ATOMIC_RELEASE);
 	}
 	if (l->level && k) {
 		if (l->sc->hold_ns)

@@ -74,7 +74,8 @@ struct bench_line {
 	uint64_t block_start; /* ns since t0 */
 	uint64_t block_end; /* end of the stimulus */
 	uint64_t drain_end; /* end of the drain period */
-	const int *stop; /* set by a signal: end the block early */
+	int *stop; /* set by a signal or a break: end the block early */
+	struct bench_break *brk; /* --break-us, or NULL */
 };
 
 /**
@@ -89,7 +90,7 @@ struct bench_line {
  * Return: 0 or -ENOMEM.
  */
 int bench_line_init(struct bench_line *l, const struct bench_scenario *sc,
-		    struct bench_chip_inst *ci, uint64_t t0, const int *stop);
+		    struct bench_chip_inst *ci, uint64_t t0, int *stop);
 void bench_line_free(struct bench_line *l);
 /**
  * bench_line_block - reset the devices for one block

@@ -60,12 +60,21 @@ static const char run_usage[] =
 	"                    sub-buffer size per CPU, 8 of them (default 8M)\n"
 	"      --allow-trace-loss\n"
 	"                    report discarded trace events instead of failing\n"
+	"      --trace-snapshot\n"
+	"                    trace into a flight recorder (overwrite mode) and\n"
+	"                    write it out once: at the --break-us stop, or at the\n"
+	"                    end of the run\n"
+	"      --break-us N  stop the run at the first fire -> handler entry\n"
+	"                    latency over N us (as cyclictest's breaktrace)\n"
+	"      --relayd URL  stream the trace to lttng-relayd at URL\n"
+	"                    (net://HOST[:CTRL_PORT[:DATA_PORT]]) instead of trace/\n"
 	"  -q, --quiet       no progress and no table; errors still go to stderr\n"
 	"  -h, --help        this text\n"
 	"\n"
-	"Exit status: 0 done; 1 the run failed (books, I/O, threads); 2 bad\n"
-	"command line or config (nothing was run); 130 interrupted by a signal\n"
-	"(what was measured is kept, marked incomplete).\n";
+	"Exit status: 0 done; 1 the run failed (books, I/O, threads, trace\n"
+	"loss); 2 bad command line or config (nothing was run); 3 stopped by\n"
+	"--break-us; 130 interrupted by a signal. A stopped run keeps what it\n"
+	"measured, marked incomplete.\n";
 
 static const char list_usage[] =
 	"usage: irqlab list [--cpus LIST]\n"
@@ -180,6 +189,9 @@ static int cmd_run(int argc, char **argv)
 		{ "trace", no_argument, NULL, 'T' },
 		{ "trace-buffer", required_argument, NULL, 'B' },
 		{ "allow-trace-loss", no_argument, NULL, 'L' },
+		{ "trace-snapshot", no_argument, NULL, 'N' },
+		{ "break-us", required_argument, NULL, 'K' },
+		{ "relayd", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -201,6 +213,8 @@ static int cmd_run(int argc, char **argv)
 	};
 	struct bench_trace trace = { 0 };
 	bool tracing = false, allow_loss = false;
+	struct bench_break brk = { 0 };
+	double event_ns = 0;
 	char err[1024], final[4096];
 	unsigned int nres = 0;
 	int c, ret = BENCH_EXIT_USAGE, rc = 0;
@@ -250,6 +264,35 @@ static int cmd_run(int argc, char **argv)
 		case 'L':
 			allow_loss = true;
 			break;
+		case 'N':
+			tracing = true;
+			topts.snapshot = true;
+			break;
+		case 'K': {
+			uint64_t us;
+
+			if (parse_seed(optarg, &us) || !us || us > 60000000) {
+				usage_error(
+					"run",
+					"--break-us: not a number of microseconds in 1..60000000:",
+					optarg);
+				return BENCH_EXIT_USAGE;
+			}
+			brk.threshold_ns = us * 1000;
+			break;
+		}
+		case 'R':
+			if (strncmp(optarg, "net://", 6) &&
+			    strncmp(optarg, "net6://", 7) &&
+			    strncmp(optarg, "tcp://", 6)) {
+				usage_error(
+					"run",
+					"--relayd: not an lttng URL such as net://HOST:",
+					optarg);
+				return BENCH_EXIT_USAGE;
+			}
+			topts.relayd = optarg;
+			break;
 		case 'h':
 			fputs(run_usage, stdout);
 			return BENCH_EXIT_OK;
@@ -262,6 +305,12 @@ static int cmd_run(int argc, char **argv)
 				    default_config;
 	p.nr_configs = optind < argc ? (unsigned int)(argc - optind) : 1;
 
+	if (topts.relayd && !tracing) {
+		usage_error("run",
+			    "--relayd needs --trace or --trace-snapshot:",
+			    topts.relayd);
+		return BENCH_EXIT_USAGE;
+	}
 	if (tracing && !*topts.provider) {
 		usage_error(
 			"run",
@@ -320,8 +369,11 @@ static int cmd_run(int argc, char **argv)
 			goto out;
 		}
 		/* Back to back: their spacing is what one event costs. */
+		uint64_t c0 = bench_now_ns();
+
 		for (unsigned int i = 0; i < 1000; i++)
 			irqlab_trace_calibrate(i);
+		event_ns = (double)(bench_now_ns() - c0) / 1000;
 	}
 	prog.tty = isatty(STDERR_FILENO);
 	prog.quiet = p.quiet;
@@ -343,6 +395,7 @@ static int cmd_run(int argc, char **argv)
 			.run = run,
 			.t0 = prog.t0,
 			.stop = &stop_requested,
+			.brk = brk.threshold_ns ? &brk : NULL,
 			.progress = progress_show,
 			.ctx = &prog,
 		};
@@ -375,15 +428,38 @@ static int cmd_run(int argc, char **argv)
 	if (rc && rc != -EINTR)
 		fprintf(stderr, "irqlab run: %s\n", err);
 
+	if (brk.hit)
+		fprintf(stderr,
+			"irqlab run: latency %.1f us over --break-us %.0f in scenario %s, design %s, block %u (event %llu): stopped\n",
+			(double)brk.latency_ns / 1e3,
+			(double)brk.threshold_ns / 1e3, brk.scenario,
+			brk.design, brk.block, (unsigned long long)brk.seq);
+	if (tracing && topts.snapshot && (brk.hit || !rc)) {
+		char terr[1024];
+
+		if (bench_trace_snapshot(&trace, terr, sizeof(terr))) {
+			fprintf(stderr, "irqlab run: --trace-snapshot: %s\n",
+				terr);
+			rc = -EIO;
+		}
+	}
 	if (tracing) {
 		char terr[1024];
+		struct bench_run_trace info;
 
 		if (bench_trace_stop(&trace, terr, sizeof(terr))) {
 			fprintf(stderr, "irqlab run: --trace: %s\n", terr);
 			if (!rc)
 				rc = -EIO;
 		}
-		bench_run_trace(run, "session", trace.discarded);
+		info = (struct bench_run_trace){
+			.mode = topts.snapshot ? "snapshot" : "session",
+			.path = topts.relayd ? topts.relayd : "trace",
+			.discarded = trace.discarded,
+			.event_ns = event_ns,
+			.snapshots = trace.snapshots,
+		};
+		bench_run_trace(run, &info);
 		if (trace.discarded && !rc && !allow_loss) {
 			fprintf(stderr,
 				"irqlab run: the tracer discarded %llu events; raise --trace-buffer (now %s) or pass --allow-trace-loss\n",
@@ -395,9 +471,11 @@ static int cmd_run(int argc, char **argv)
 				trace.discarded);
 		}
 	}
+	if (brk.hit)
+		bench_run_break(run, &brk);
 	complete = !rc;
-	if (bench_run_close(run, complete, rc == -EINTR, final, sizeof(final),
-			    err, sizeof(err))) {
+	if (bench_run_close(run, complete, rc == -EINTR && !brk.hit, final,
+			    sizeof(final), err, sizeof(err))) {
 		fprintf(stderr, "irqlab run: %s\n", err);
 		run = NULL; /* closed, even when closing failed */
 		goto out;
@@ -411,9 +489,10 @@ static int cmd_run(int argc, char **argv)
 			klog.count, klog.count == 1 ? "" : "s", klog.first[0]);
 	fprintf(stderr, "irqlab run: %s%s\n",
 		complete ? "results in " : "incomplete results in ", final);
-	ret = rc == -EINTR ? BENCH_EXIT_INTERRUPTED :
-	      rc	   ? BENCH_EXIT_FAIL :
-			     BENCH_EXIT_OK;
+	ret = brk.hit && rc == -EINTR ? BENCH_EXIT_BREAK :
+	      rc == -EINTR	      ? BENCH_EXIT_INTERRUPTED :
+	      rc		      ? BENCH_EXIT_FAIL :
+					BENCH_EXIT_OK;
 out:
 	if (tracing)
 		bench_trace_stop(&trace, NULL, 0);

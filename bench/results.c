@@ -64,9 +64,13 @@ struct bench_run {
 	struct run_entry *res;
 	size_t nr, cap;
 
+	struct bench_break brk; /* copied; brk.hit: a "break" object */
 	bool traced; /* summary.json gets a "trace" object */
 	unsigned long long discarded;
 	char trace_mode[16];
+	char trace_path[PATH_MAX];
+	double event_ns;
+	unsigned int snapshots;
 };
 
 /* Which existing components of a walked path may be symbolic links. */
@@ -755,15 +759,26 @@ int bench_run_path(const struct bench_run *run, char *buf, size_t len)
 /**
  * bench_run_trace - record the run's trace in summary.json
  * @run: the open run
- * @mode: "session" or "snapshot"
- * @discarded: events the tracer discarded
+ * @t: what the trace was: mode, where, discarded events, cost, snapshots
  */
-void bench_run_trace(struct bench_run *run, const char *mode,
-		     unsigned long long discarded)
+void bench_run_trace(struct bench_run *run, const struct bench_run_trace *t)
 {
 	run->traced = true;
-	snprintf(run->trace_mode, sizeof(run->trace_mode), "%s", mode);
-	run->discarded = discarded;
+	snprintf(run->trace_mode, sizeof(run->trace_mode), "%s", t->mode);
+	snprintf(run->trace_path, sizeof(run->trace_path), "%s", t->path);
+	run->discarded = t->discarded;
+	run->event_ns = t->event_ns;
+	run->snapshots = t->snapshots;
+}
+
+/**
+ * bench_run_break - record that --break-us stopped the run
+ * @run: the open run
+ * @brk: the threshold and what crossed it (copied)
+ */
+void bench_run_break(struct bench_run *run, const struct bench_break *brk)
+{
+	run->brk = *brk;
 }
 
 /**
@@ -991,10 +1006,24 @@ static json_t *summary(const struct bench_run *run, bool complete,
 		      jsys(run->host), "scenarios", list);
 	if (j && run->traced &&
 	    json_object_set_new(j, "trace",
-				json_pack("{s:s, s:s, s:I}", "path", "trace",
-					  "mode", run->trace_mode,
-					  "discarded_events",
-					  (json_int_t)run->discarded))) {
+				json_pack("{s:s, s:s, s:I, s:o, s:i}", "path",
+					  run->trace_path, "mode",
+					  run->trace_mode, "discarded_events",
+					  (json_int_t)run->discarded,
+					  "event_cost_ns", jreal(run->event_ns),
+					  "snapshots", (int)run->snapshots))) {
+		json_decref(j);
+		return NULL;
+	}
+	if (j && run->brk.hit &&
+	    json_object_set_new(
+		    j, "break",
+		    json_pack("{s:I, s:I, s:s, s:s, s:i, s:I}", "threshold_ns",
+			      (json_int_t)run->brk.threshold_ns, "latency_ns",
+			      (json_int_t)run->brk.latency_ns, "scenario",
+			      run->brk.scenario, "design", run->brk.design,
+			      "block", (int)run->brk.block, "seq",
+			      (json_int_t)run->brk.seq))) {
 		json_decref(j);
 		return NULL;
 	}

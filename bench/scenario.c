@@ -248,6 +248,11 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	/* Start-up and shut-down are not what an interrupt costs. */
 	bench_chip_stats(ci, &s0);
 	l->acc_prev = bench_chip_accesses(&s0);
+	if (r->brk) {
+		r->brk->scenario = sc->name;
+		r->brk->design = bench_design_name(d);
+		r->brk->block = block;
+	}
 	irqlab_trace_block_begin(sc->name, bench_design_name(d), block);
 	ret = -pthread_create(&dt.tid, NULL, dev_main, &dt);
 	if (ret) {
@@ -338,6 +343,7 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 	if (ret)
 		return ret;
 	ret = bench_line_init(&line, sc, ci, r->t0, r->stop);
+	line.brk = r->brk && r->brk->threshold_ns ? r->brk : NULL;
 	buf = malloc(SAMPLE_CHUNK * sizeof(*buf));
 	if (ret || !buf) {
 		ret = -ENOMEM;

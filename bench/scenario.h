@@ -13,7 +13,8 @@
  * @pl: its placement, decided before any scenario ran
  * @run: the run folder (samples go there); NULL: samples are not kept
  * @t0: CLOCK_MONOTONIC ns at which the run began
- * @stop: nonzero once a signal asked the run to stop
+ * @stop: nonzero once a signal (or a break) asked the run to stop
+ * @brk: --break-us, or NULL: the first latency over it stops the run
  * @progress: called after each block of each design, with @ctx
  * @res: out, one per design of @sc, in @sc->designs order
  */
@@ -24,7 +25,8 @@ struct bench_scenario_run {
 	const struct bench_placement *pl;
 	struct bench_run *run;
 	uint64_t t0;
-	const int *stop;
+	int *stop;
+	struct bench_break *brk;
 	void (*progress)(void *ctx);
 	void *ctx;
 	struct bench_result res[BENCH_DESIGN_NR];

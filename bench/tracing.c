@@ -2,10 +2,10 @@
 /*
  * `irqlab run --trace`: an LTTng session around the run, with the real
  * tools. If a session daemon already serves this user it is used;
- * otherwise a private one is started and stopped by pid when the run
- * ends - as root in a private mount namespace with its own /run/lttng
- * (LTTNG_HOME does not isolate root), as a normal user under a private
- * LTTNG_HOME. The session has per-uid buffers in discard mode and writes
+ * otherwise a private one is started as our child and stopped when the
+ * run ends, or killed by the kernel if irqlab dies first - as root in a
+ * private mount namespace with its own /run/lttng (LTTNG_HOME does not
+ * isolate root), as a normal user under a private LTTNG_HOME. The session has per-uid buffers in discard mode and writes
  * into the run folder's trace/; once stopped, its discarded-event count
  * is read back for summary.json. The probes (lttng-ust-provider-irqlab.so)
  * are loaded only now, with LTTNG_UST_REGISTER_TIMEOUT=-1 so that no early
@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -168,10 +169,56 @@ static int private_rundir(char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * Our daemon is our child, not a --daemonize'd orphan: it gets SIGTERM
+ * if irqlab dies for any reason (PR_SET_PDEATHSIG), and --sig-parent
+ * tells us when it is ready.
+ */
+static int spawn_sessiond(struct bench_trace *t, char *err, size_t errlen)
+{
+	const struct timespec timeout = { .tv_sec = 10 };
+	sigset_t usr1, old;
+	pid_t parent = getpid(), pid;
+	siginfo_t si;
+	int status;
+
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &usr1, &old);
+	pid = fork();
+	if (pid == 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != parent)
+			_exit(127);
+		execlp("lttng-sessiond", "lttng-sessiond", "--no-kernel",
+		       "--sig-parent", "--quiet", (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		snprintf(err, errlen, "cannot start lttng-sessiond: %s",
+			 strerror(errno));
+		return -errno;
+	}
+	t->sessiond = pid;
+	t->own_sessiond = true;
+	while (sigtimedwait(&usr1, &si, &timeout) < 0 && errno == EINTR)
+		;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (waitpid(pid, &status, WNOHANG) == pid) {
+		t->sessiond = 0;
+		snprintf(
+			err, errlen,
+			"lttng-sessiond exited at once (status %d): is lttng-tools installed?",
+			WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		return -EIO;
+	}
+	return 0;
+}
+
 static int start_sessiond(struct bench_trace *t, char *err, size_t errlen)
 {
-	char *argv[] = { "lttng-sessiond", "--daemonize", "--no-kernel", NULL };
-	char out[4096], pf[PATH_MAX];
+	char pf[PATH_MAX];
 	int ret;
 
 	pidfile(t, pf, sizeof(pf));
@@ -192,37 +239,29 @@ static int start_sessiond(struct bench_trace *t, char *err, size_t errlen)
 				 strerror(errno));
 			return -errno;
 		}
-		pidfile(t, pf, sizeof(pf));
 	}
-	ret = run_tool(argv, out, sizeof(out));
-	if (ret) {
-		snprintf(err, errlen, "cannot start lttng-sessiond: %s",
-			 ret < 0 ? strerror(-ret) : last_line(out));
-		return ret < 0 ? ret : -EIO;
-	}
-	t->sessiond = read_pid(pf);
-	if (!t->sessiond) {
-		snprintf(err, errlen,
-			 "lttng-sessiond started but left no pid in %s", pf);
-		return -EIO;
-	}
-	t->own_sessiond = true;
-	return 0;
+	return spawn_sessiond(t, err, errlen);
 }
 
-/* SIGTERM our daemon and wait for it to go (it is not our child). */
+/* SIGTERM our daemon and reap it; it stops its consumer daemons. */
 static void stop_sessiond(struct bench_trace *t)
 {
+	int status;
+
 	if (!t->own_sessiond || !t->sessiond)
 		return;
 	kill(t->sessiond, SIGTERM);
-	for (int i = 0; i < 1000 && !kill(t->sessiond, 0); i++) {
+	for (int i = 0; i < 1000; i++) {
 		struct timespec ts = { 0, 10000000 };
 
+		if (waitpid(t->sessiond, &status, WNOHANG) == t->sessiond) {
+			t->sessiond = 0;
+			return;
+		}
 		nanosleep(&ts, NULL);
 	}
-	if (!kill(t->sessiond, 0))
-		kill(t->sessiond, SIGKILL);
+	kill(t->sessiond, SIGKILL);
+	waitpid(t->sessiond, &status, 0);
 	t->sessiond = 0;
 }
 
@@ -250,17 +289,22 @@ int bench_trace_start(struct bench_trace *t, const char *dir,
 	if (ret)
 		goto fail;
 	snprintf(t->session, sizeof(t->session), "irqlab-%ld", (long)getpid());
-	snprintf(output, sizeof(output), "--output=%s/trace", t->dir);
+	if (o->relayd)
+		snprintf(output, sizeof(output), "--set-url=%s", o->relayd);
+	else
+		snprintf(output, sizeof(output), "--output=%s/trace", t->dir);
 	ret = lttng(t, err, errlen, "create", "create", t->session, output,
-		    NULL);
+		    o->snapshot ? "--snapshot" : NULL, NULL);
 	if (ret)
 		goto fail;
 	t->created = true;
 	snprintf(subbuf, sizeof(subbuf), "--subbuf-size=%s", o->subbuf_size);
 	snprintf(nsub, sizeof(nsub), "--num-subbuf=%u", o->num_subbuf);
+	t->snapshot = o->snapshot;
 	ret = lttng(t, err, errlen, "enable-channel", "enable-channel",
 		    "--userspace", "--session", t->session, "--buffers-uid",
-		    subbuf, nsub, "--discard", "irqlab", NULL);
+		    subbuf, nsub, o->snapshot ? "--overwrite" : "--discard",
+		    "irqlab", NULL);
 	if (!ret)
 		ret = lttng(t, err, errlen, "enable-event", "enable-event",
 			    "--userspace", "--session", t->session, "--channel",
@@ -283,6 +327,16 @@ int bench_trace_start(struct bench_trace *t, const char *dir,
 	return 0;
 fail:
 	bench_trace_stop(t, NULL, 0);
+	return ret;
+}
+
+int bench_trace_snapshot(struct bench_trace *t, char *err, size_t errlen)
+{
+	int ret = lttng(t, err, errlen, "snapshot record", "snapshot", "record",
+			"--session", t->session, NULL);
+
+	if (!ret)
+		t->snapshots++;
 	return ret;
 }
 
@@ -324,7 +378,8 @@ int bench_trace_stop(struct bench_trace *t, char *err, size_t errlen)
 	}
 	if (t->started) {
 		ret = lttng(t, err, errlen, "stop", "stop", t->session, NULL);
-		if (!ret)
+		/* A flight recorder overwrites by design: nothing to count. */
+		if (!ret && !t->snapshot)
 			ret = read_discarded(t, err, errlen);
 		t->started = false;
 	}

@@ -13,24 +13,40 @@
  * @provider: path of lttng-ust-provider-irqlab.so
  * @subbuf_size: sub-buffer size as lttng takes it ("8M")
  * @num_subbuf: sub-buffers per CPU
+ * @snapshot: a flight recorder: overwrite mode, written only by
+ *	bench_trace_snapshot()
+ * @relayd: stream to this lttng-relayd URL (net://HOST[:CTRL[:DATA]])
+ *	instead of writing the run folder's trace/
  */
 struct bench_trace_opts {
 	const char *provider;
 	const char *subbuf_size;
 	unsigned int num_subbuf;
+	bool snapshot;
+	const char *relayd;
 };
 
 struct bench_trace {
 	bool root; /* isolate by mount namespace, not LTTNG_HOME */
 	bool own_sessiond; /* started here: stopped here */
-	bool created, started;
+	bool created, started, snapshot;
 	pid_t sessiond;
 	void *provider;
 	char dir[PATH_MAX]; /* the run folder; the trace goes to dir/trace */
 	char home[PATH_MAX + 16]; /* private LTTNG_HOME, if any */
 	char session[64];
 	unsigned long long discarded; /* after bench_trace_stop() */
+	unsigned int snapshots; /* recorded by bench_trace_snapshot() */
 };
+
+/**
+ * bench_trace_snapshot - record the flight recorder's buffers now
+ * @t: a session started with @snapshot
+ * @err: one sentence on failure
+ * @errlen: its size
+ * Return: 0 or -errno.
+ */
+int bench_trace_snapshot(struct bench_trace *t, char *err, size_t errlen);
 
 /**
  * bench_trace_start - start tracing into @dir/trace

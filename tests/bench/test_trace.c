@@ -282,16 +282,171 @@ static void test_tiny_buffer_fails(void **state)
 	assert_int_equal(lttng_daemons(), before);
 }
 
+/* A traced run stopped by SIGINT stops its daemon too. */
+static void test_sigint_traced(void **state)
+{
+	char cfg[300], out[200], so[200], se[200];
+	unsigned int before = lttng_daemons();
+	FILE *f;
+
+	(void)state;
+	snprintf(cfg, sizeof(cfg), "%s/long.ini", tmp);
+	f = fopen(cfg, "w");
+	assert_non_null(f);
+	fputs("[scenario long]\nchip = soft\nrate = 1000\nduration_ms = 60000\n"
+	      "blocks = 600\n",
+	      f);
+	fclose(f);
+	snprintf(out, sizeof(out), "%s/long", tmp);
+	snprintf(so, sizeof(so), "%s/long.out", tmp);
+	snprintf(se, sizeof(se), "%s/long.err", tmp);
+	char *argv[] = {
+		(char *)irqlab, "run", cfg, "--trace", "-o", out, NULL
+	};
+
+	assert_int_equal(spawn_irqlab(argv, so, se, SIGINT, "scenarios on"),
+			 130);
+	assert_int_equal(lttng_daemons(), before);
+	snprintf(cfg, sizeof(cfg), "%s/INCOMPLETE", out);
+	assert_int_equal(access(cfg, F_OK), 0);
+}
+
+/*
+ * A flight recorder and a threshold: the first latency over 1 us stops
+ * the run (exit 3), the snapshot is written, and it holds the stopped
+ * block's events.
+ */
+static void test_snapshot_at_break(void **state)
+{
+	char cfg[300], out[200], so[200], se[200], txt[300], dir[600];
+	unsigned int before = lttng_daemons();
+	struct dirent *e;
+	char *text;
+	json_t *j, *brk;
+	DIR *d;
+
+	(void)state;
+	snprintf(cfg, sizeof(cfg), "%s/flows.ini", tmp);
+	snprintf(out, sizeof(out), "%s/snap", tmp);
+	snprintf(so, sizeof(so), "%s/snap.out", tmp);
+	snprintf(se, sizeof(se), "%s/snap.err", tmp);
+	char *argv[] = { (char *)irqlab,
+			 "run",
+			 cfg,
+			 "--trace-snapshot",
+			 "--break-us",
+			 "1",
+			 "-o",
+			 out,
+			 NULL };
+
+	assert_int_equal(spawn_irqlab(argv, so, se, 0, NULL), 3);
+	assert_int_equal(lttng_daemons(), before);
+	snprintf(txt, sizeof(txt), "%s/summary.json", out);
+	j = json_load_file(txt, 0, NULL);
+	assert_non_null(j);
+	brk = json_object_get(j, "break");
+	assert_non_null(brk);
+	assert_true(json_integer_value(json_object_get(brk, "latency_ns")) >
+		    1000);
+	assert_string_equal(json_string_value(json_object_get(
+				    json_object_get(j, "trace"), "mode")),
+			    "snapshot");
+	assert_int_equal(json_integer_value(json_object_get(
+				 json_object_get(j, "trace"), "snapshots")),
+			 1);
+	json_decref(j);
+
+	snprintf(txt, sizeof(txt), "%s/trace", out);
+	d = opendir(txt);
+	assert_non_null(d);
+	while ((e = readdir(d)) && strncmp(e->d_name, "snapshot-", 9))
+		;
+	assert_non_null(e);
+	snprintf(dir, sizeof(dir), "%s/%s", txt, e->d_name);
+	closedir(d);
+	snprintf(txt, sizeof(txt), "%s/snap.txt", tmp);
+	char *bt[] = { "/usr/bin/babeltrace2", dir, NULL };
+
+	assert_int_equal(spawn_irqlab(bt, txt, se, 0, NULL), 0);
+	text = slurp(txt);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "irqlab:block_begin"));
+	assert_non_null(strstr(text, "irqlab:service"));
+	free(text);
+}
+
+/* Streaming to a relay daemon the test starts on 127.0.0.1. */
+static void test_relayd(void **state)
+{
+	char out[200], so[200], se[200], rdir[200], url[100], ctl[64], data[64],
+		live[64], cfg[300], txt[300];
+	unsigned int port = 20000 + (unsigned int)(getpid() % 10000) * 3;
+	unsigned int before = lttng_daemons();
+	posix_spawn_file_actions_t fa;
+	char *text;
+	pid_t relayd;
+	int status;
+
+	(void)state;
+	snprintf(rdir, sizeof(rdir), "%s/relayd", tmp);
+	snprintf(ctl, sizeof(ctl), "tcp://127.0.0.1:%u", port);
+	snprintf(data, sizeof(data), "tcp://127.0.0.1:%u", port + 1);
+	snprintf(live, sizeof(live), "tcp://127.0.0.1:%u", port + 2);
+	char *rargv[] = { "lttng-relayd", "-C", ctl,  "-D", data,
+			  "-L",		  live, "-o", rdir, NULL };
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	assert_int_equal(posix_spawnp(&relayd, "lttng-relayd", &fa, NULL, rargv,
+				      environ),
+			 0);
+	posix_spawn_file_actions_destroy(&fa);
+	usleep(500000); /* listening */
+
+	snprintf(cfg, sizeof(cfg), "%s/flows.ini", tmp);
+	snprintf(out, sizeof(out), "%s/relayed", tmp);
+	snprintf(so, sizeof(so), "%s/relayed.out", tmp);
+	snprintf(se, sizeof(se), "%s/relayed.err", tmp);
+	snprintf(url, sizeof(url), "net://127.0.0.1:%u:%u", port, port + 1);
+	char *argv[] = { (char *)irqlab, "run", cfg, "--trace", "--relayd", url,
+			 "-o",		 out,	NULL };
+	int rc = spawn_irqlab(argv, so, se, 0, NULL);
+
+	kill(relayd, SIGTERM);
+	waitpid(relayd, &status, 0);
+	if (rc) {
+		char *e = slurp(se);
+
+		fail_msg("irqlab run --relayd exited %d: %s", rc, e ? e : "");
+	}
+	assert_int_equal(lttng_daemons(), before);
+	/* The relay daemon wrote the trace; babeltrace2 finds it below. */
+	snprintf(txt, sizeof(txt), "%s/relayed.txt", tmp);
+	char *bt[] = { "/usr/bin/babeltrace2", rdir, NULL };
+
+	assert_int_equal(spawn_irqlab(bt, txt, se, 0, NULL), 0);
+	text = slurp(txt);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "irqlab:action_entry"));
+	free(text);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flow_order),
 		cmocka_unit_test(test_tiny_buffer_fails),
+		cmocka_unit_test(test_sigint_traced),
+		cmocka_unit_test(test_snapshot_at_break),
+		cmocka_unit_test(test_relayd),
 	};
 	int ret;
 
 	if (argc < 3 || !IRQLAB_TRACE_ENABLED || !on_path("lttng-sessiond") ||
-	    !on_path("lttng") || access("/usr/bin/babeltrace2", X_OK)) {
+	    !on_path("lttng") || !on_path("lttng-relayd") ||
+	    access("/usr/bin/babeltrace2", X_OK)) {
 		fprintf(stderr,
 			"skipped: needs IRQLAB_TRACE=ON, lttng-tools and babeltrace2\n");
 		return 77;
