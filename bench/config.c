@@ -4,11 +4,11 @@
  * section, key, name or bad value is one sentence naming the file, the line
  * and the key), resolved into struct bench_scenario with [run] defaults,
  * built-in defaults, --quick and --seed applied, and written back out with
- * every key explicit as the record of a run. inih gives its handler no line
- * number, so the files are fed to ini_parse_stream() through a reader that
- * counts lines and also sees the section headers (which inih does not
- * report for an empty section); the reader mirrors inih's own reading of a
- * line so that both agree on what each line is.
+ * every key explicit as the record of a run. The keys are validated from
+ * one table. inih gives its handler no line number, so the files (and the
+ * cost profiles they name) are fed to ini_parse_stream() through a reader
+ * that counts lines and also sees the section headers, which inih does not
+ * report for an empty section.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -31,84 +31,144 @@
 #define COST_MAX_NS 999999999u /* profile and override values, < 1e9 */
 #define DEFAULT_PERCPU_PIN 29
 
+enum key_type {
+	KEY_UINT, /* unsigned int from @min to @max */
+	KEY_U64, /* uint64_t, decimal or 0x hex */
+	KEY_RATE, /* double, > 0 and at most MAX_RATE */
+	KEY_RATE0, /* the same, or 0 */
+	KEY_NAME, /* one of value_name()'s names: an enum, or the chip */
+	KEY_OTHER, /* parsed by set_other() */
+};
+
 /**
  * struct key_desc - one key of [run] and [scenario NAME]
  * @name:	as written in the file
  * @expect:	what a value must be, completing "VALUE is not ..."
- * @min:	least value of an integer key
- * @max:	greatest value of an integer key (0: not an integer key)
+ * @type:	how the value is parsed and stored
+ * @off:	where it is stored in struct bench_scenario
+ * @size:	how much is stored there: what [run] copies into a scenario
+ * @min:	least value of a KEY_UINT
+ * @max:	greatest value of a KEY_UINT
+ * @noun:	what a KEY_NAME value is, in "unknown NOUN": valid NOUNs are"
  */
 struct key_desc {
 	const char *name;
 	const char *expect;
+	enum key_type type;
+	size_t off, size;
 	uint64_t min, max;
+	const char *noun;
 };
+
+#define FIELD(m)                            \
+	offsetof(struct bench_scenario, m), \
+		sizeof(((struct bench_scenario *)0)->m)
+/* Fields @a to @b, which one key sets together. */
+#define FIELDS(a, b)                                              \
+	offsetof(struct bench_scenario, a),                       \
+		offsetof(struct bench_scenario, b) +              \
+			sizeof(((struct bench_scenario *)0)->b) - \
+			offsetof(struct bench_scenario, a)
+#define NS_0 "a whole number of nanoseconds from 0 to 1000000000"
 
 /* clang-format off */
 static const struct key_desc keys[BENCH_KEY_NR] = {
-	[BENCH_KEY_CHIP]	= { "chip", "a chip name" },
-	[BENCH_KEY_TRIGGER]	= { "trigger", "a trigger name" },
-	[BENCH_KEY_DESIGNS]	= { "designs", "a list of designs" },
+	[BENCH_KEY_CHIP]	= { "chip", "a chip name", KEY_NAME,
+				    FIELD(chip), .noun = "chip" },
+	[BENCH_KEY_TRIGGER]	= { "trigger", "a trigger name", KEY_NAME,
+				    FIELD(trigger), .noun = "trigger" },
+	[BENCH_KEY_DESIGNS]	= { "designs", "a list of designs", KEY_OTHER,
+				    FIELDS(nr_designs, designs) },
 	[BENCH_KEY_PIN]		= { "pin", "a pin number (an unsigned integer)",
-				    0, UINT_MAX },
-	[BENCH_KEY_PATTERN]	= { "pattern", "a pattern name" },
+				    KEY_UINT, FIELD(pin), 0, UINT_MAX },
+	[BENCH_KEY_PATTERN]	= { "pattern", "a pattern name", KEY_NAME,
+				    FIELD(pattern), .noun = "pattern" },
 	[BENCH_KEY_RATE]	= { "rate", "a positive number of events per "
-				    "second (at most 10000000)" },
+				    "second (at most 10000000)", KEY_RATE,
+				    FIELD(rate_hz) },
 	[BENCH_KEY_BURST]	= { "burst", "an integer from 1 to 1024 "
-				    "(events per burst)", 1, 1024 },
-	[BENCH_KEY_BURST_GAP_NS] = { "burst_gap_ns", "a whole number of "
-				    "nanoseconds from 0 to 1000000000",
-				    0, MAX_NS },
+				    "(events per burst)", KEY_UINT,
+				    FIELD(burst), 1, 1024 },
+	[BENCH_KEY_BURST_GAP_NS] = { "burst_gap_ns", NS_0, KEY_UINT,
+				    FIELD(burst_gap_ns), 0, MAX_NS },
 	[BENCH_KEY_DEVICES]	= { "devices", "an integer from 1 to "
-				    STR(BENCH_MAX_DEVICES), 1,
-				    BENCH_MAX_DEVICES },
+				    STR(BENCH_MAX_DEVICES), KEY_UINT,
+				    FIELD(devices), 1, BENCH_MAX_DEVICES },
 	[BENCH_KEY_STORM_RATE]	= { "storm_rate", "a number of assertions per "
-				    "second from 0 to 10000000" },
-	[BENCH_KEY_HANDLER_NS]	= { "handler_ns", "a whole number of "
-				    "nanoseconds from 0 to 1000000000",
-				    0, MAX_NS },
-	[BENCH_KEY_PULSE_NS]	= { "pulse_ns", "a whole number of "
-				    "nanoseconds from 0 to 1000000000",
-				    0, MAX_NS },
-	[BENCH_KEY_HOLD_NS]	= { "hold_ns", "a whole number of "
-				    "nanoseconds from 0 to 1000000000",
-				    0, MAX_NS },
+				    "second from 0 to 10000000", KEY_RATE0,
+				    FIELD(storm_rate_hz) },
+	[BENCH_KEY_HANDLER_NS]	= { "handler_ns", NS_0, KEY_UINT,
+				    FIELD(handler_ns), 0, MAX_NS },
+	[BENCH_KEY_PULSE_NS]	= { "pulse_ns", NS_0, KEY_UINT,
+				    FIELD(pulse_ns), 0, MAX_NS },
+	[BENCH_KEY_HOLD_NS]	= { "hold_ns", NS_0, KEY_UINT,
+				    FIELD(hold_ns), 0, MAX_NS },
 	[BENCH_KEY_CPUS]	= { "cpus", "an integer from 1 to "
-				    STR(BENCH_MAX_CPUS), 1, BENCH_MAX_CPUS },
-	[BENCH_KEY_WAIT]	= { "wait", "a wait mode" },
+				    STR(BENCH_MAX_CPUS), KEY_UINT,
+				    FIELD(cpus), 1, BENCH_MAX_CPUS },
+	[BENCH_KEY_WAIT]	= { "wait", "a wait mode", KEY_NAME,
+				    FIELD(wait), .noun = "wait mode" },
 	[BENCH_KEY_CPU]		= { "cpu", "a PU number (an unsigned integer)",
-				    0, UINT_MAX },
-	[BENCH_KEY_DEVICE]	= { "device", "a placement or a PU number" },
-	[BENCH_KEY_PLACEMENT]	= { "placement", "strict or adapt" },
+				    KEY_UINT, FIELD(cpu_pu), 0, UINT_MAX },
+	[BENCH_KEY_DEVICE]	= { "device", "a placement or a PU number",
+				    KEY_OTHER, FIELDS(device, device_pu) },
+	[BENCH_KEY_PLACEMENT]	= { "placement", "strict or adapt", KEY_OTHER,
+				    FIELD(strict) },
 	[BENCH_KEY_DURATION_MS]	= { "duration_ms", "a whole number of "
-				    "milliseconds from 1 to 3600000",
-				    1, 3600000 },
+				    "milliseconds from 1 to 3600000", KEY_UINT,
+				    FIELD(duration_ms), 1, 3600000 },
 	[BENCH_KEY_BLOCKS]	= { "blocks", "an integer from 1 to 1000",
-				    1, 1000 },
+				    KEY_UINT, FIELD(blocks), 1, 1000 },
 	[BENCH_KEY_DRAIN_MS]	= { "drain_ms", "a whole number of "
-				    "milliseconds from 0 to 60000", 0, 60000 },
+				    "milliseconds from 0 to 60000", KEY_UINT,
+				    FIELD(drain_ms), 0, 60000 },
 	[BENCH_KEY_OVERRUN_NS]	= { "overrun_ns", "a whole number of "
 				    "nanoseconds from 1 to 1000000000",
-				    1, MAX_NS },
+				    KEY_UINT, FIELD(overrun_ns), 1, MAX_NS },
 	[BENCH_KEY_SEED]	= { "seed", "an unsigned 64-bit integer "
-				    "(decimal or 0x hex)", 0, UINT64_MAX },
-	[BENCH_KEY_COST]	= { "cost", "zero, realistic or a profile file" },
+				    "(decimal or 0x hex)", KEY_U64,
+				    FIELD(seed) },
+	[BENCH_KEY_COST]	= { "cost", "zero, realistic or a profile file",
+				    KEY_OTHER, FIELDS(cost_name, cost) },
 };
 /* clang-format on */
+
+_Static_assert(sizeof(enum bench_trigger) == sizeof(int) &&
+		       sizeof(enum bench_pattern) == sizeof(int) &&
+		       sizeof(enum bench_wait) == sizeof(int),
+	       "KEY_NAME values are stored as int");
+
+/* The built-in defaults that depend on no other key. */
+static const struct bench_scenario defaults = {
+	.nr_designs = 2,
+	.designs = { BENCH_DESIGN_FLOW, BENCH_DESIGN_DO_IRQ },
+	.pattern = BENCH_PAT_PERIODIC,
+	.rate_hz = 10000,
+	.devices = 1,
+	.cpus = 1,
+	.wait = BENCH_WAIT_SPIN,
+	.device = BENCH_PLACE_ANY,
+	.duration_ms = 1000,
+	.blocks = 4,
+	.drain_ms = 20,
+	.overrun_ns = 5000,
+	.seed = 1,
+};
+
+struct load;
 
 /**
  * struct line_reader - an fgets() for inih that counts lines
  * @f:		the file
  * @buf:	getline()'s buffer: the whole line, however long
+ * @cap:	its size
  * @line:	number of the line inih is processing now
  * @stop:	an error was found: report end of file to stop inih
  * @too_long:	@line does not fit inih's line buffer
  * @io_err:	errno of a read error, or 0
- * @prev_key:	inih has seen a key since the last section header (its
- *		prev_name): an indented line now is a continuation
- * @cont:	this line is such a continuation
+ * @key_seen:	a key since the last section header (inih's prev_name)
  * @on_section:	called with each section header's name; nonzero stops
- * @user:	for @on_section
+ * @l:		for @on_section
  */
 struct line_reader {
 	FILE *f;
@@ -118,13 +178,26 @@ struct line_reader {
 	bool stop;
 	bool too_long;
 	int io_err;
-	bool prev_key;
-	bool cont;
-	int (*on_section)(void *user, const char *name);
-	void *user;
+	bool key_seen;
+	int (*on_section)(struct load *l, const char *name);
+	struct load *l;
 };
 
-/* A [cost.MODEL] key (@sc < 0) or a scenario's own cost.MODEL.KEY. */
+/**
+ * struct profile - the cost profile being checked
+ * @path:	the profile file
+ * @cfg_line:	the config's line that chose it (0: the default)
+ * @r:		its line reader
+ * @model:	the [model] section being read, "" before the first
+ */
+struct profile {
+	const char *path;
+	unsigned int cfg_line;
+	struct line_reader r;
+	char model[16];
+};
+
+/* A [cost.MODEL] key (@sc < 0) or scenario @sc's own cost.MODEL.KEY. */
 struct load_override {
 	struct bench_cost_override o;
 	int sc;
@@ -140,15 +213,18 @@ enum section_kind {
 /**
  * struct load - the state of one bench_config_load()
  * @cfg:	the config the file's scenarios go to on success
- * @path:	the file, as given
- * @dir:	its directory, for relative cost profile paths
+ * @path:	the file, as given; relative cost profile paths are from its
+ *		directory
  * @r:		the line reader
+ * @prof:	the cost profile being checked, NULL when none: errors are
+ *		then in that file
  * @kind:	the section being read
  * @cur:	its scenario (index in @sc) for SECT_SCENARIO
  * @model:	its model for SECT_COST
  * @run:	the file's [run] values, key_line[] telling which are set
  * @run_line:	the [run] header line, 0 if none
  * @sc:		the file's scenarios, key_line[] telling which keys are set
+ *		and nr_overrides counting their own overrides
  * @ov:		the file's overrides
  * @checked:	the last cost profile found valid
  * @ret:	the first error
@@ -158,30 +234,35 @@ enum section_kind {
 struct load {
 	struct bench_config *cfg;
 	const char *path;
-	char dir[PATH_MAX];
 	struct line_reader r;
+	struct profile *prof;
 	enum section_kind kind;
 	unsigned int cur;
 	char model[16];
 	struct bench_scenario run;
 	unsigned int run_line;
 	struct bench_scenario *sc;
-	unsigned int nr_sc, cap_sc;
+	unsigned int nr_sc;
 	struct load_override *ov;
-	unsigned int nr_ov, cap_ov;
+	unsigned int nr_ov;
 	char checked[PATH_MAX];
 	int ret;
 	unsigned int err_line;
 	char err[2048];
 };
 
-/* Record the first error only: later ones are its consequences. */
-static int __attribute__((format(printf, 5, 6)))
-fail_at(struct load *l, int ret, const char *file, unsigned int line,
-	const char *fmt, ...)
+/*
+ * Record the first error only: later ones are its consequences. While a
+ * cost profile is checked the error is in the profile, and says which
+ * line of the config chose it.
+ */
+static int __attribute__((format(printf, 4, 5)))
+fail_at(struct load *l, int ret, unsigned int line, const char *fmt, ...)
 {
+	struct profile *p = l->prof;
+	const char *file = p ? p->path : l->path;
+	size_t n, len = sizeof(l->err);
 	va_list ap;
-	int n = 0;
 
 	if (l->ret)
 		return l->ret;
@@ -189,18 +270,27 @@ fail_at(struct load *l, int ret, const char *file, unsigned int line,
 	l->err_line = l->r.line;
 	l->r.stop = true;
 	if (line)
-		n = snprintf(l->err, sizeof(l->err), "%s:%u: ", file, line);
+		snprintf(l->err, len, "%s:%u: ", file, line);
 	else
-		n = snprintf(l->err, sizeof(l->err), "%s: ", file);
-	if (n < 0 || (size_t)n >= sizeof(l->err))
-		return ret;
+		snprintf(l->err, len, "%s: ", file);
+	n = strlen(l->err);
 	va_start(ap, fmt);
-	vsnprintf(l->err + n, sizeof(l->err) - (size_t)n, fmt, ap);
+	vsnprintf(l->err + n, len - n, fmt, ap);
 	va_end(ap);
+	if (!p)
+		return ret;
+	p->r.stop = true;
+	n = strlen(l->err);
+	if (p->cfg_line)
+		snprintf(l->err + n, len - n, " (cost profile of %s:%u)",
+			 l->path, p->cfg_line);
+	else
+		snprintf(l->err + n, len - n, " (default cost profile of %s)",
+			 l->path);
 	return ret;
 }
 
-#define fail(l, line, ...) fail_at((l), -EINVAL, (l)->path, (line), __VA_ARGS__)
+#define fail(l, line, ...) fail_at((l), -EINVAL, (line), __VA_ARGS__)
 
 /* Append @s to the list in @buf, ", "-separated. */
 static void join(char *buf, size_t len, const char *s)
@@ -211,45 +301,66 @@ static void join(char *buf, size_t len, const char *s)
 		snprintf(buf + n, len - n, "%s%s", n ? ", " : "", s);
 }
 
+/* Whether @s is one of the names of the list @buf that join() wrote. */
+static bool listed(const char *buf, const char *s)
+{
+	size_t n = strlen(s);
+
+	for (const char *p = buf; (p = strstr(p, s)); p++)
+		if ((p == buf || p[-1] == ' ') && (!p[n] || p[n] == ','))
+			return true;
+	return false;
+}
+
 /* The models any chip reads cost figures for, each once. */
 static void model_names(char *buf, size_t len)
 {
 	buf[0] = '\0';
-	for (unsigned int i = 0; bench_chips[i]; i++) {
-		for (const char *const *m = bench_chips[i]->models; *m; m++) {
-			bool seen = false;
-
-			for (unsigned int j = 0; j < i && !seen; j++)
-				for (const char *const *o =
-					     bench_chips[j]->models;
-				     *o; o++)
-					seen = seen || !strcmp(*o, *m);
-			for (const char *const *o = bench_chips[i]->models;
-			     o < m; o++)
-				seen = seen || !strcmp(*o, *m);
-			if (!seen)
+	for (unsigned int i = 0; bench_chips[i]; i++)
+		for (const char *const *m = bench_chips[i]->models; *m; m++)
+			if (!listed(buf, *m))
 				join(buf, len, *m);
-		}
+}
+
+/* Name @i of the values of key @k, as files spell them; NULL past the last. */
+static const char *value_name(enum bench_key k, int i)
+{
+	switch (k) {
+	case BENCH_KEY_CHIP:
+		return bench_chips[i] ? bench_chips[i]->name : NULL;
+	case BENCH_KEY_TRIGGER:
+		return bench_trigger_name(i);
+	case BENCH_KEY_DESIGNS:
+		return bench_design_name(i);
+	case BENCH_KEY_PATTERN:
+		return bench_pattern_name(i);
+	case BENCH_KEY_WAIT:
+		return bench_wait_name(i);
+	case BENCH_KEY_DEVICE: /* BENCH_PLACE_PU, the last, is a number */
+		return i == BENCH_PLACE_PU ? NULL : bench_place_name(i);
+	default:
+		return NULL;
 	}
 }
 
-static void cost_key_names(const struct chip_cost_field *f, char *buf,
-			   size_t len)
+/* The index of @v among key @k's names, or -1. */
+static int lookup(enum bench_key k, const char *v)
 {
-	buf[0] = '\0';
-	for (; f->key; f++)
-		join(buf, len, f->key);
+	const char *s;
+
+	for (int i = 0; (s = value_name(k, i)); i++)
+		if (!strcmp(s, v))
+			return i;
+	return -1;
 }
 
-static const struct chip_cost_field *cost_field(const char *model,
-						const char *key)
+static void names_of(enum bench_key k, char *buf, size_t len)
 {
-	const struct chip_cost_field *f = bench_cost_fields(model);
+	const char *s;
 
-	for (; f && f->key; f++)
-		if (!strcmp(f->key, key))
-			return f;
-	return NULL;
+	buf[0] = '\0';
+	for (int i = 0; (s = value_name(k, i)); i++)
+		join(buf, len, s);
 }
 
 /*
@@ -299,150 +410,49 @@ static bool parse_double(const char *s, double *out)
 	return ok;
 }
 
-static int bad_value(struct load *l, enum bench_key k, const char *v)
+/*
+ * inih reads an indented line after a key as more of that key's value
+ * (Python's multi-line values) and hands it over under the same name.
+ * Values fit on one line: refuse it.
+ */
+static int continuation(struct load *l, struct line_reader *r, const char *name)
 {
-	return fail(l, l->r.line, "key %s: \"%s\" is not %s", keys[k].name, v,
-		    keys[k].expect);
+	bool cont = r->key_seen && isspace((unsigned char)r->buf[0]);
+
+	r->key_seen = true;
+	if (!cont)
+		return 0;
+	return fail(l, r->line,
+		    "an indented line continues key %s: values must fit on "
+		    "one line",
+		    name);
 }
 
-static int set_uint(struct load *l, enum bench_key k, const char *v,
-		    unsigned int *dst)
+/* Cost @key of @model = @v, read on @line: a key of the model, in ns. */
+static int cost_value(struct load *l, unsigned int line, const char *model,
+		      const char *key, const char *v, unsigned int *ns)
 {
+	const struct chip_cost_field *f = bench_cost_fields(model);
+	char names[256] = "";
 	uint64_t x;
 
-	if (!parse_u64(v, false, &x) || x < keys[k].min || x > keys[k].max)
-		return bad_value(l, k, v);
-	*dst = (unsigned int)x;
-	return 0;
-}
-
-static int set_rate(struct load *l, enum bench_key k, const char *v,
-		    bool zero_ok, double *dst)
-{
-	double x;
-
-	if (v[0] == '-' || !parse_double(v, &x) || x > MAX_RATE ||
-	    !(x > 0 || (zero_ok && x == 0)))
-		return bad_value(l, k, v);
-	*dst = x == 0 ? 0 : x;
-	return 0;
-}
-
-static int set_designs(struct load *l, struct bench_scenario *sc, const char *v)
-{
-	char buf[1024], names[128] = "", *save, *tok;
-	unsigned int n = 0;
-
-	if (strlen(v) >= sizeof(buf))
-		return bad_value(l, BENCH_KEY_DESIGNS, v);
-	strcpy(buf, v);
-	for (int i = 0; i < BENCH_DESIGN_NR; i++)
-		join(names, sizeof(names), bench_design_name(i));
-	for (tok = strtok_r(buf, " \t,", &save); tok;
-	     tok = strtok_r(NULL, " \t,", &save)) {
-		int d = bench_design_parse(tok);
-
-		if (d < 0)
-			return fail(l, l->r.line,
-				    "key designs: unknown design \"%s\": "
-				    "valid designs are %s",
-				    tok, names);
-		for (unsigned int i = 0; i < n; i++)
-			if (sc->designs[i] == (enum bench_design)d)
-				return fail(l, l->r.line,
-					    "key designs: design %s is listed "
-					    "twice",
-					    tok);
-		sc->designs[n++] = d;
+	for (; f->key && strcmp(f->key, key); f++)
+		;
+	if (!f->key) {
+		for (f = bench_cost_fields(model); f->key; f++)
+			join(names, sizeof(names), f->key);
+		return fail(
+			l, line,
+			"key %s: model %s has no such cost: its keys are %s",
+			key, model, names);
 	}
-	if (!n)
-		return fail(l, l->r.line,
-			    "key designs: \"%s\" lists no design: "
-			    "valid designs are %s",
-			    v, names);
-	sc->nr_designs = n;
+	if (!parse_u64(v, false, &x) || x > COST_MAX_NS)
+		return fail(l, line,
+			    "key %s: \"%s\" is not a whole number of "
+			    "nanoseconds from 0 to %u",
+			    key, v, COST_MAX_NS);
+	*ns = (unsigned int)x;
 	return 0;
-}
-
-/*
- * inih's handler for the cost profile: sections are models, keys their
- * cost fields, values whole nanoseconds below 1e9.
- */
-struct profile_load {
-	struct line_reader r;
-	struct load *l;
-	const char *path;
-	unsigned int cfg_line; /* the config's line that chose the profile */
-	char model[32];
-	bool in_section;
-};
-
-static int __attribute__((format(printf, 2, 3)))
-profile_fail(struct profile_load *pl, const char *fmt, ...)
-{
-	char msg[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	pl->r.stop = true;
-	if (pl->cfg_line)
-		return fail_at(pl->l, -EINVAL, pl->path, pl->r.line,
-			       "%s (cost profile of %s:%u)", msg, pl->l->path,
-			       pl->cfg_line);
-	return fail_at(pl->l, -EINVAL, pl->path, pl->r.line,
-		       "%s (default cost profile of %s)", msg, pl->l->path);
-}
-
-static int profile_section(void *user, const char *name)
-{
-	struct profile_load *pl = user;
-	char models[128];
-
-	if (!bench_cost_fields(name) || strlen(name) >= sizeof(pl->model)) {
-		model_names(models, sizeof(models));
-		return profile_fail(pl,
-				    "unknown section [%s] in a cost profile: "
-				    "sections are models: %s",
-				    name, models);
-	}
-	strcpy(pl->model, name);
-	pl->in_section = true;
-	return 0;
-}
-
-static int profile_key(void *user, const char *section, const char *name,
-		       const char *value)
-{
-	struct profile_load *pl = user;
-	char names[256];
-	uint64_t v;
-
-	(void)section;
-	if (pl->r.cont)
-		return !profile_fail(pl,
-				     "an indented line continues key %s: "
-				     "values must fit on one line",
-				     name);
-	pl->r.prev_key = true;
-	if (!pl->in_section)
-		return !profile_fail(
-			pl, "key %s is outside any [model] section", name);
-	if (!cost_field(pl->model, name)) {
-		cost_key_names(bench_cost_fields(pl->model), names,
-			       sizeof(names));
-		return !profile_fail(pl,
-				     "key %s: model %s has no such cost: "
-				     "its keys are %s",
-				     name, pl->model, names);
-	}
-	if (!parse_u64(value, false, &v) || v > COST_MAX_NS)
-		return !profile_fail(pl,
-				     "key %s: \"%s\" is not a whole number of "
-				     "nanoseconds from 0 to %u",
-				     name, value, COST_MAX_NS);
-	return 1;
 }
 
 /* Mirror of inih's find_chars_or_comment(): @c or an inline comment. */
@@ -458,9 +468,10 @@ static char *find_char_or_comment(char *s, char c)
 }
 
 /*
- * ini_reader: one whole line per call, as inih's fgets() would give it,
- * classified the way inih will treat it (comment, continuation, section
- * header, key) so that headers and continuations are seen here.
+ * ini_reader: one whole line per call, as inih's fgets() would give it.
+ * A line inih will take for a section header (one that starts with '[',
+ * after a BOM and blanks, unless it continues a value) is reported to
+ * @r->on_section first.
  */
 static char *read_line(char *str, int num, void *stream)
 {
@@ -489,79 +500,116 @@ static char *read_line(char *str, int num, void *stream)
 	start = r->buf;
 	if (r->line == 1 && !strncmp(start, "\xEF\xBB\xBF", 3))
 		start += 3;
-	end = start + strlen(start);
-	while (end > start && isspace((unsigned char)end[-1]))
-		*--end = '\0';
 	while (isspace((unsigned char)*start))
 		start++;
-	r->cont = false;
-	if (!*start || *start == ';' || *start == '#')
-		return str;
-	if (r->prev_key && start > r->buf) {
-		r->cont = true;
-		return str;
-	}
-	if (*start != '[')
+	if (*start != '[' || (r->key_seen && start > r->buf))
 		return str;
 	end = find_char_or_comment(start + 1, ']');
 	if (*end != ']')
 		return str; /* inih reports the line as an error */
 	*end = '\0';
-	r->prev_key = false;
-	if (r->on_section(r->user, start + 1))
-		return NULL;
-	return str;
+	r->key_seen = false;
+	return r->on_section(r->l, start + 1) ? NULL : str;
 }
 
-/* Check that @path is a readable, valid cost profile. */
-static int check_profile(struct load *l, const char *path, unsigned int line,
-			 const char *value)
+/* After ini_parse_stream() returned @ret: the first error, if any. */
+static int parse_result(struct load *l, const struct line_reader *r, int ret)
 {
-	struct profile_load pl = {
-		.l = l,
+	if (l->ret)
+		return l->ret;
+	if (r->too_long)
+		return fail(l, r->line, "line too long (at most %d characters)",
+			    INI_MAX_LINE - 2);
+	if (r->io_err)
+		return fail(l, l->prof ? r->line : 0, "cannot read: %s",
+			    strerror(r->io_err));
+	if (ret > 0)
+		return fail(l, (unsigned int)ret,
+			    "not a [section], key = value or ; comment");
+	if (ret < 0)
+		return fail_at(l, -ENOMEM, 0, "out of memory");
+	return 0;
+}
+
+/* A cost profile's sections are models, its keys their cost fields. */
+static int profile_section(struct load *l, const char *name)
+{
+	struct profile *p = l->prof;
+	char models[128];
+
+	if (!bench_cost_fields(name) || strlen(name) >= sizeof(p->model)) {
+		model_names(models, sizeof(models));
+		return fail(l, p->r.line,
+			    "unknown section [%s] in a cost profile: sections "
+			    "are models: %s",
+			    name, models);
+	}
+	strcpy(p->model, name);
+	return 0;
+}
+
+static int profile_key(void *user, const char *section, const char *name,
+		       const char *value)
+{
+	struct load *l = user;
+	struct profile *p = l->prof;
+	unsigned int ns;
+
+	(void)section;
+	if (continuation(l, &p->r, name))
+		return 0;
+	if (!p->model[0])
+		return !fail(l, p->r.line,
+			     "key %s is outside any [model] section", name);
+	return !cost_value(l, p->r.line, p->model, name, value, &ns);
+}
+
+static int cannot_read(struct load *l, unsigned int line, const char *v,
+		       const char *path)
+{
+	int e = errno;
+
+	return fail_at(l, e == ENOENT ? -ENOENT : -EINVAL, line,
+		       "key cost: \"%s\": cannot read the cost profile %s: %s",
+		       v, path, strerror(e));
+}
+
+/* Check that @path (cost = @v on config @line) is a valid cost profile. */
+static int check_profile(struct load *l, const char *path, unsigned int line,
+			 const char *v)
+{
+	struct profile p = {
 		.path = path,
 		.cfg_line = line,
+		.r = { .on_section = profile_section, .l = l },
 	};
 	int ret;
 
 	if (!strcmp(path, l->checked))
 		return 0;
-	pl.r.f = fopen(path, "r");
-	if (!pl.r.f)
-		return fail_at(l, errno == ENOENT ? -ENOENT : -EINVAL, l->path,
-			       line,
-			       "key cost: \"%s\": cannot read the cost profile "
-			       "%s: %s",
-			       value, path, strerror(errno));
-	pl.r.on_section = profile_section;
-	pl.r.user = &pl;
-	ret = ini_parse_stream(read_line, &pl.r, profile_key, &pl);
-	if (!l->ret && pl.r.too_long)
-		profile_fail(&pl, "line too long (at most %d characters)",
-			     INI_MAX_LINE - 2);
-	else if (!l->ret && pl.r.io_err)
-		profile_fail(&pl, "cannot read: %s", strerror(pl.r.io_err));
-	else if (!l->ret && ret > 0) {
-		pl.r.line = (unsigned int)ret;
-		profile_fail(&pl, "not a [section], key = value or ; comment");
-	} else if (!l->ret && ret < 0)
-		fail_at(l, -ENOMEM, path, 0, "out of memory");
-	free(pl.r.buf);
-	fclose(pl.r.f);
-	if (l->ret)
-		return l->ret;
-	snprintf(l->checked, sizeof(l->checked), "%s", path);
-	return 0;
+	p.r.f = fopen(path, "r");
+	if (!p.r.f)
+		return cannot_read(l, line, v, path);
+	l->prof = &p;
+	ret = parse_result(l, &p.r,
+			   ini_parse_stream(read_line, &p.r, profile_key, l));
+	l->prof = NULL;
+	free(p.r.buf);
+	fclose(p.r.f);
+	if (!ret)
+		snprintf(l->checked, sizeof(l->checked), "%s", path);
+	return ret;
 }
 
-/* Resolve cost = VALUE (given on @line, 0: the default) and check it. */
+/* Resolve cost = @v (given on @line, 0: the default) and check it. */
 static int set_cost(struct load *l, struct bench_scenario *sc, const char *v,
 		    unsigned int line)
 {
+	const char *slash = strrchr(l->path, '/');
 	char path[PATH_MAX * 2];
 	int n;
 
-	if (!*v || strlen(v) >= sizeof(sc->cost_name))
+	if (strlen(v) >= sizeof(sc->cost_name))
 		return fail(l, line, "key cost: \"%s\" is not %s", v,
 			    keys[BENCH_KEY_COST].expect);
 	strcpy(sc->cost_name, v);
@@ -573,257 +621,149 @@ static int set_cost(struct load *l, struct bench_scenario *sc, const char *v,
 	} else {
 		if (v[0] == '/')
 			snprintf(path, sizeof(path), "%s", v);
-		else
-			snprintf(path, sizeof(path), "%s/%s", l->dir, v);
+		else if (!slash)
+			snprintf(path, sizeof(path), "./%s", v);
+		else /* the directory, "/" for "/FILE" */
+			snprintf(path, sizeof(path), "%.*s/%s",
+				 slash == l->path ? 1 : (int)(slash - l->path),
+				 l->path, v);
 		if (!realpath(path, sc->cost))
-			return fail_at(l, errno == ENOENT ? -ENOENT : -EINVAL,
-				       l->path, line,
-				       "key cost: \"%s\": cannot read the cost "
-				       "profile %s: %s",
-				       v, path, strerror(errno));
+			return cannot_read(l, line, v, path);
 	}
 	return check_profile(l, sc->cost, line, v);
 }
 
-static int set_device(struct load *l, struct bench_scenario *sc, const char *v)
+static int bad_value(struct load *l, enum bench_key k, const char *v)
 {
-	char names[128] = "";
+	return fail(l, l->r.line, "key %s: \"%s\" is not %s", keys[k].name, v,
+		    keys[k].expect);
+}
+
+static int set_designs(struct load *l, struct bench_scenario *sc, const char *v)
+{
+	char buf[1024], names[128], *save, *tok;
+	unsigned int n = 0;
+
+	if (strlen(v) >= sizeof(buf))
+		return bad_value(l, BENCH_KEY_DESIGNS, v);
+	strcpy(buf, v);
+	names_of(BENCH_KEY_DESIGNS, names, sizeof(names));
+	for (tok = strtok_r(buf, " \t,", &save); tok;
+	     tok = strtok_r(NULL, " \t,", &save)) {
+		int d = lookup(BENCH_KEY_DESIGNS, tok);
+
+		if (d < 0)
+			return fail(l, l->r.line,
+				    "key designs: unknown design \"%s\": "
+				    "valid designs are %s",
+				    tok, names);
+		for (unsigned int i = 0; i < n; i++)
+			if (sc->designs[i] == (enum bench_design)d)
+				return fail(l, l->r.line,
+					    "key designs: design %s is listed "
+					    "twice",
+					    tok);
+		sc->designs[n++] = d;
+	}
+	if (!n)
+		return fail(l, l->r.line,
+			    "key designs: \"%s\" lists no design: "
+			    "valid designs are %s",
+			    v, names);
+	sc->nr_designs = n;
+	return 0;
+}
+
+/* The KEY_OTHER keys. */
+static int set_other(struct load *l, struct bench_scenario *sc,
+		     enum bench_key k, const char *v)
+{
+	char names[128];
 	uint64_t pu;
 	int d;
 
-	if (isdigit((unsigned char)v[0])) {
-		if (!parse_u64(v, false, &pu) || pu > UINT_MAX)
-			return bad_value(l, BENCH_KEY_DEVICE, v);
-		sc->device = BENCH_PLACE_PU;
-		sc->device_pu = (unsigned int)pu;
-		return 0;
-	}
-	d = bench_place_parse(v);
-	if (d >= 0 && d != BENCH_PLACE_PU) {
-		sc->device = d;
-		return 0;
-	}
-	for (int i = 0; i < BENCH_PLACE_NR; i++)
-		if (i != BENCH_PLACE_PU)
-			join(names, sizeof(names), bench_place_name(i));
-	return fail(l, l->r.line,
-		    "key device: \"%s\" is not a placement: valid placements "
-		    "are %s, or a PU number",
-		    v, names);
-}
-
-/* Parse @v as key @k of @sc (a scenario or [run]). */
-static int set_key(struct load *l, struct bench_scenario *sc, enum bench_key k,
-		   const char *v)
-{
-	char names[256] = "";
-	uint64_t seed;
-	int x;
-
-	if (!*v)
-		return fail(l, l->r.line, "key %s: no value: expected %s",
-			    keys[k].name, keys[k].expect);
 	switch (k) {
-	case BENCH_KEY_CHIP:
-		sc->chip = bench_chip_find(v);
-		if (sc->chip)
-			return 0;
-		for (unsigned int i = 0; bench_chips[i]; i++)
-			join(names, sizeof(names), bench_chips[i]->name);
-		return fail(l, l->r.line,
-			    "key chip: unknown chip \"%s\": valid chips are %s",
-			    v, names);
-	case BENCH_KEY_TRIGGER:
-		x = bench_trigger_parse(v);
-		if (x >= 0) {
-			sc->trigger = x;
-			return 0;
-		}
-		for (int i = 0; i < BENCH_TRIG_NR; i++)
-			join(names, sizeof(names), bench_trigger_name(i));
-		return fail(l, l->r.line,
-			    "key trigger: unknown trigger \"%s\": valid "
-			    "triggers are %s",
-			    v, names);
 	case BENCH_KEY_DESIGNS:
 		return set_designs(l, sc, v);
-	case BENCH_KEY_PATTERN:
-		x = bench_pattern_parse(v);
-		if (x >= 0) {
-			sc->pattern = x;
-			return 0;
-		}
-		for (int i = 0; i < BENCH_PAT_NR; i++)
-			join(names, sizeof(names), bench_pattern_name(i));
-		return fail(l, l->r.line,
-			    "key pattern: unknown pattern \"%s\": valid "
-			    "patterns are %s",
-			    v, names);
-	case BENCH_KEY_WAIT:
-		x = bench_wait_parse(v);
-		if (x >= 0) {
-			sc->wait = x;
-			return 0;
-		}
-		for (int i = 0; i < BENCH_WAIT_NR; i++)
-			join(names, sizeof(names), bench_wait_name(i));
-		return fail(l, l->r.line,
-			    "key wait: unknown wait mode \"%s\": valid wait "
-			    "modes are %s",
-			    v, names);
-	case BENCH_KEY_RATE:
-		return set_rate(l, k, v, false, &sc->rate_hz);
-	case BENCH_KEY_STORM_RATE:
-		return set_rate(l, k, v, true, &sc->storm_rate_hz);
-	case BENCH_KEY_PIN:
-		return set_uint(l, k, v, &sc->pin);
-	case BENCH_KEY_BURST:
-		return set_uint(l, k, v, &sc->burst);
-	case BENCH_KEY_BURST_GAP_NS:
-		return set_uint(l, k, v, &sc->burst_gap_ns);
-	case BENCH_KEY_DEVICES:
-		return set_uint(l, k, v, &sc->devices);
-	case BENCH_KEY_HANDLER_NS:
-		return set_uint(l, k, v, &sc->handler_ns);
-	case BENCH_KEY_PULSE_NS:
-		return set_uint(l, k, v, &sc->pulse_ns);
-	case BENCH_KEY_HOLD_NS:
-		return set_uint(l, k, v, &sc->hold_ns);
-	case BENCH_KEY_CPUS:
-		return set_uint(l, k, v, &sc->cpus);
-	case BENCH_KEY_CPU:
-		return set_uint(l, k, v, &sc->cpu_pu);
-	case BENCH_KEY_DURATION_MS:
-		return set_uint(l, k, v, &sc->duration_ms);
-	case BENCH_KEY_BLOCKS:
-		return set_uint(l, k, v, &sc->blocks);
-	case BENCH_KEY_DRAIN_MS:
-		return set_uint(l, k, v, &sc->drain_ms);
-	case BENCH_KEY_OVERRUN_NS:
-		return set_uint(l, k, v, &sc->overrun_ns);
 	case BENCH_KEY_DEVICE:
-		return set_device(l, sc, v);
+		if (isdigit((unsigned char)v[0])) {
+			if (!parse_u64(v, false, &pu) || pu > UINT_MAX)
+				return bad_value(l, k, v);
+			sc->device = BENCH_PLACE_PU;
+			sc->device_pu = (unsigned int)pu;
+			return 0;
+		}
+		d = lookup(k, v);
+		if (d >= 0) {
+			sc->device = d;
+			return 0;
+		}
+		names_of(k, names, sizeof(names));
+		return fail(l, l->r.line,
+			    "key device: \"%s\" is not a placement: valid "
+			    "placements are %s, or a PU number",
+			    v, names);
 	case BENCH_KEY_PLACEMENT:
 		if (strcmp(v, "strict") && strcmp(v, "adapt"))
 			return bad_value(l, k, v);
 		sc->strict = !strcmp(v, "strict");
 		return 0;
-	case BENCH_KEY_SEED:
-		if (!parse_u64(v, true, &seed))
-			return bad_value(l, k, v);
-		sc->seed = seed;
-		return 0;
-	case BENCH_KEY_COST:
+	default:
 		return set_cost(l, sc, v, l->r.line);
-	case BENCH_KEY_NR:
-		break;
-	}
-	return fail(l, l->r.line, "key %s: internal error", keys[k].name);
-}
-
-/* Copy key @k's value from [run] @src into scenario @dst. */
-static void copy_key(struct bench_scenario *dst,
-		     const struct bench_scenario *src, enum bench_key k)
-{
-	switch (k) {
-	case BENCH_KEY_CHIP:
-		dst->chip = src->chip;
-		break;
-	case BENCH_KEY_TRIGGER:
-		dst->trigger = src->trigger;
-		break;
-	case BENCH_KEY_DESIGNS:
-		dst->nr_designs = src->nr_designs;
-		memcpy(dst->designs, src->designs, sizeof(dst->designs));
-		break;
-	case BENCH_KEY_PIN:
-		dst->pin = src->pin;
-		break;
-	case BENCH_KEY_PATTERN:
-		dst->pattern = src->pattern;
-		break;
-	case BENCH_KEY_RATE:
-		dst->rate_hz = src->rate_hz;
-		break;
-	case BENCH_KEY_BURST:
-		dst->burst = src->burst;
-		break;
-	case BENCH_KEY_BURST_GAP_NS:
-		dst->burst_gap_ns = src->burst_gap_ns;
-		break;
-	case BENCH_KEY_DEVICES:
-		dst->devices = src->devices;
-		break;
-	case BENCH_KEY_STORM_RATE:
-		dst->storm_rate_hz = src->storm_rate_hz;
-		break;
-	case BENCH_KEY_HANDLER_NS:
-		dst->handler_ns = src->handler_ns;
-		break;
-	case BENCH_KEY_PULSE_NS:
-		dst->pulse_ns = src->pulse_ns;
-		break;
-	case BENCH_KEY_HOLD_NS:
-		dst->hold_ns = src->hold_ns;
-		break;
-	case BENCH_KEY_CPUS:
-		dst->cpus = src->cpus;
-		break;
-	case BENCH_KEY_WAIT:
-		dst->wait = src->wait;
-		break;
-	case BENCH_KEY_CPU:
-		dst->cpu_pu = src->cpu_pu;
-		break;
-	case BENCH_KEY_DEVICE:
-		dst->device = src->device;
-		dst->device_pu = src->device_pu;
-		break;
-	case BENCH_KEY_PLACEMENT:
-		dst->strict = src->strict;
-		break;
-	case BENCH_KEY_DURATION_MS:
-		dst->duration_ms = src->duration_ms;
-		break;
-	case BENCH_KEY_BLOCKS:
-		dst->blocks = src->blocks;
-		break;
-	case BENCH_KEY_DRAIN_MS:
-		dst->drain_ms = src->drain_ms;
-		break;
-	case BENCH_KEY_OVERRUN_NS:
-		dst->overrun_ns = src->overrun_ns;
-		break;
-	case BENCH_KEY_SEED:
-		dst->seed = src->seed;
-		break;
-	case BENCH_KEY_COST:
-		memcpy(dst->cost_name, src->cost_name, sizeof(dst->cost_name));
-		memcpy(dst->cost, src->cost, sizeof(dst->cost));
-		break;
-	case BENCH_KEY_NR:
-		break;
 	}
 }
 
-/* The built-in defaults that depend on no other key. */
-static void init_defaults(struct bench_scenario *sc)
+/* Parse @v as key @k of @sc (a scenario or [run]), as keys[] says. */
+static int set_key(struct load *l, struct bench_scenario *sc, enum bench_key k,
+		   const char *v)
 {
-	memset(sc, 0, sizeof(*sc));
-	sc->nr_designs = 2;
-	sc->designs[0] = BENCH_DESIGN_FLOW;
-	sc->designs[1] = BENCH_DESIGN_DO_IRQ;
-	sc->pattern = BENCH_PAT_PERIODIC;
-	sc->rate_hz = 10000;
-	sc->devices = 1;
-	sc->cpus = 1;
-	sc->wait = BENCH_WAIT_SPIN;
-	sc->device = BENCH_PLACE_ANY;
-	sc->duration_ms = 1000;
-	sc->blocks = 4;
-	sc->drain_ms = 20;
-	sc->overrun_ns = 5000;
-	sc->seed = 1;
+	const struct key_desc *d = &keys[k];
+	char *field = (char *)sc + d->off, names[256];
+	unsigned int u;
+	uint64_t x;
+	double r;
+	int i;
+
+	if (!*v)
+		return fail(l, l->r.line, "key %s: no value: expected %s",
+			    d->name, d->expect);
+	switch (d->type) {
+	case KEY_UINT:
+		if (!parse_u64(v, false, &x) || x < d->min || x > d->max)
+			return bad_value(l, k, v);
+		u = (unsigned int)x;
+		memcpy(field, &u, sizeof(u));
+		return 0;
+	case KEY_U64:
+		if (!parse_u64(v, true, &x))
+			return bad_value(l, k, v);
+		memcpy(field, &x, sizeof(x));
+		return 0;
+	case KEY_RATE:
+	case KEY_RATE0:
+		if (v[0] == '-' || !parse_double(v, &r) || r > MAX_RATE ||
+		    !(r > 0 || (d->type == KEY_RATE0 && r == 0)))
+			return bad_value(l, k, v);
+		memcpy(field, &r, sizeof(r));
+		return 0;
+	case KEY_NAME:
+		i = lookup(k, v);
+		if (i < 0) {
+			names_of(k, names, sizeof(names));
+			return fail(l, l->r.line,
+				    "key %s: unknown %s \"%s\": valid %ss are "
+				    "%s",
+				    d->name, d->noun, v, d->noun, names);
+		}
+		if (k == BENCH_KEY_CHIP)
+			sc->chip = bench_chips[i];
+		else
+			memcpy(field, &i, sizeof(i));
+		return 0;
+	case KEY_OTHER:
+		break;
+	}
+	return set_other(l, sc, k, v);
 }
 
 static bool valid_name(const char *s)
@@ -841,48 +781,38 @@ static bool valid_name(const char *s)
 static int begin_scenario(struct load *l, const char *name)
 {
 	const struct bench_config *cfg = l->cfg;
-	struct bench_scenario *sc;
+	const struct bench_scenario *sc;
+	struct bench_scenario *added;
 
 	if (!valid_name(name))
 		return fail(l, l->r.line,
 			    "bad scenario name \"%s\": a NAME is 1-%d "
 			    "characters of A-Z, a-z, 0-9, '_', '.' and '-'",
 			    name, BENCH_NAME_MAX - 1);
-	for (unsigned int i = 0; i < cfg->nr; i++)
-		if (!strcmp(cfg->sc[i].name, name))
+	for (unsigned int i = 0; i < cfg->nr + l->nr_sc; i++) {
+		sc = i < cfg->nr ? &cfg->sc[i] : &l->sc[i - cfg->nr];
+		if (!strcmp(sc->name, name))
 			return fail(l, l->r.line,
 				    "duplicate scenario %s: first defined at "
 				    "%s:%u",
-				    name, cfg->sc[i].file, cfg->sc[i].line);
-	for (unsigned int i = 0; i < l->nr_sc; i++)
-		if (!strcmp(l->sc[i].name, name))
-			return fail(l, l->r.line,
-				    "duplicate scenario %s: first defined at "
-				    "%s:%u",
-				    name, l->path, l->sc[i].line);
-	if (l->nr_sc == l->cap_sc) {
-		unsigned int cap = l->cap_sc ? 2 * l->cap_sc : 8;
-
-		sc = realloc(l->sc, cap * sizeof(*sc));
-		if (!sc)
-			return fail_at(l, -ENOMEM, l->path, l->r.line,
-				       "out of memory");
-		l->sc = sc;
-		l->cap_sc = cap;
+				    name, sc->file, sc->line);
 	}
-	sc = &l->sc[l->nr_sc];
-	init_defaults(sc);
-	strcpy(sc->name, name);
-	sc->file = l->path;
-	sc->line = l->r.line;
+	added = realloc(l->sc, (l->nr_sc + 1) * sizeof(*added));
+	if (!added)
+		return fail_at(l, -ENOMEM, l->r.line, "out of memory");
+	l->sc = added;
+	added += l->nr_sc;
+	*added = defaults;
+	strcpy(added->name, name);
+	added->file = l->path;
+	added->line = l->r.line;
 	l->cur = l->nr_sc++;
 	l->kind = SECT_SCENARIO;
 	return 0;
 }
 
-static int config_section(void *user, const char *raw)
+static int config_section(struct load *l, const char *raw)
 {
-	struct load *l = user;
 	char name[INI_MAX_LINE], models[128];
 	const char *s = raw, *e = raw + strlen(raw);
 
@@ -925,53 +855,34 @@ static int config_section(void *user, const char *raw)
 		    name, models);
 }
 
-/* One override: [cost.MODEL] KEY (@sc < 0) or a scenario's own. */
+/* One override: [cost.MODEL] KEY (@sc < 0) or scenario @sc's own. */
 static int add_override(struct load *l, const char *model, const char *key,
 			const char *v, int sc)
 {
 	struct load_override *o;
-	char names[256];
-	uint64_t ns;
+	unsigned int ns;
 
-	if (!cost_field(model, key)) {
-		cost_key_names(bench_cost_fields(model), names, sizeof(names));
-		return fail(
-			l, l->r.line,
-			"key %s: model %s has no such cost: its keys are %s",
-			key, model, names);
-	}
-	if (!parse_u64(v, false, &ns) || ns > COST_MAX_NS)
-		return fail(l, l->r.line,
-			    "key %s: \"%s\" is not a whole number of "
-			    "nanoseconds from 0 to %u",
-			    key, v, COST_MAX_NS);
-	for (unsigned int i = 0; i < l->nr_ov; i++) {
-		o = &l->ov[i];
+	if (cost_value(l, l->r.line, model, key, v, &ns))
+		return l->ret;
+	for (o = l->ov; o < l->ov + l->nr_ov; o++)
 		if (o->sc == sc && !strcmp(o->o.model, model) &&
 		    !strcmp(o->o.key, key))
 			return fail(l, l->r.line,
 				    "duplicate key %s for model %s: first set "
 				    "at line %u",
 				    key, model, o->o.line);
-	}
-	if (l->nr_ov == l->cap_ov) {
-		unsigned int cap = l->cap_ov ? 2 * l->cap_ov : 16;
-
-		o = realloc(l->ov, cap * sizeof(*o));
-		if (!o)
-			return fail_at(l, -ENOMEM, l->path, l->r.line,
-				       "out of memory");
-		l->ov = o;
-		l->cap_ov = cap;
-	}
-	o = &l->ov[l->nr_ov++];
-	memset(o, 0, sizeof(*o));
+	o = realloc(l->ov, (l->nr_ov + 1) * sizeof(*o));
+	if (!o)
+		return fail_at(l, -ENOMEM, l->r.line, "out of memory");
+	l->ov = o;
+	o += l->nr_ov++;
+	*o = (struct load_override){ .sc = sc };
 	snprintf(o->o.model, sizeof(o->o.model), "%s", model);
 	snprintf(o->o.key, sizeof(o->o.key), "%s", key);
-	o->o.ns = (unsigned int)ns;
-	o->o.file = l->path;
+	o->o.ns = ns;
 	o->o.line = l->r.line;
-	o->sc = sc;
+	if (sc >= 0)
+		l->sc[sc].nr_overrides++;
 	return 0;
 }
 
@@ -982,21 +893,18 @@ static int scenario_override(struct load *l, const char *name, const char *v)
 	const char *dot = strchr(name + 5, '.');
 	size_t n = dot ? (size_t)(dot - (name + 5)) : 0;
 
-	if (!dot || n >= sizeof(model)) {
-		model_names(models, sizeof(models));
+	model_names(models, sizeof(models));
+	if (!dot || n >= sizeof(model))
 		return fail(l, l->r.line,
 			    "key %s: expected cost.MODEL.KEY with MODEL one "
 			    "of %s",
 			    name, models);
-	}
 	memcpy(model, name + 5, n);
 	model[n] = '\0';
-	if (!bench_cost_fields(model)) {
-		model_names(models, sizeof(models));
+	if (!bench_cost_fields(model))
 		return fail(l, l->r.line,
 			    "key %s: unknown cost model %s: models are %s",
 			    name, model, models);
-	}
 	return add_override(l, model, dot + 1, v, (int)l->cur);
 }
 
@@ -1009,12 +917,8 @@ static int config_key(void *user, const char *section, const char *name,
 	int k;
 
 	(void)section;
-	if (l->r.cont)
-		return !fail(l, l->r.line,
-			     "an indented line continues key %s: values must "
-			     "fit on one line",
-			     name);
-	l->r.prev_key = true;
+	if (continuation(l, &l->r, name))
+		return 0;
 	switch (l->kind) {
 	case SECT_NONE:
 		return !fail(l, l->r.line,
@@ -1033,9 +937,8 @@ static int config_key(void *user, const char *section, const char *name,
 			return !scenario_override(l, name, value);
 		break;
 	}
-	for (k = 0; k < BENCH_KEY_NR; k++)
-		if (!strcmp(keys[k].name, name))
-			break;
+	for (k = 0; k < BENCH_KEY_NR && strcmp(keys[k].name, name); k++)
+		;
 	if (k == BENCH_KEY_NR) {
 		for (int i = 0; i < BENCH_KEY_NR; i++)
 			join(names, sizeof(names), keys[i].name);
@@ -1055,28 +958,16 @@ static int config_key(void *user, const char *section, const char *name,
 	return 1;
 }
 
-static bool edge_trigger(enum bench_trigger t)
-{
-	return t == BENCH_TRIG_EDGE || t == BENCH_TRIG_EDGE_FALLING ||
-	       t == BENCH_TRIG_EDGE_BOTH || t == BENCH_TRIG_SIMPLE;
-}
+#define TRIG(t) (1u << BENCH_TRIG_##t)
+/* Triggers edge-masking works on; whose devices pulse; whose hold a level. */
+#define EDGE_TRIGS \
+	(TRIG(EDGE) | TRIG(EDGE_FALLING) | TRIG(EDGE_BOTH) | TRIG(SIMPLE))
+#define PULSED_TRIGS (TRIG(EDGE) | TRIG(EDGE_FALLING) | TRIG(SIMPLE))
+#define HELD_TRIGS (TRIG(LEVEL) | TRIG(LEVEL_LOW) | TRIG(PERCPU))
 
 static unsigned int later(unsigned int a, unsigned int b)
 {
 	return a > b ? a : b;
-}
-
-/* Triggers whose devices hold a level (hold_ns) or pulse (pulse_ns). */
-static bool held_trigger(enum bench_trigger t)
-{
-	return t == BENCH_TRIG_LEVEL || t == BENCH_TRIG_LEVEL_LOW ||
-	       t == BENCH_TRIG_PERCPU;
-}
-
-static bool pulsed_trigger(enum bench_trigger t)
-{
-	return t == BENCH_TRIG_EDGE || t == BENCH_TRIG_EDGE_FALLING ||
-	       t == BENCH_TRIG_SIMPLE;
 }
 
 /* [run], then built-in defaults, then the checks across keys. */
@@ -1084,8 +975,7 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 			   const struct bench_params *p)
 {
 	unsigned int *kl = sc->key_line, line;
-	char names[256] = "";
-	char pin_err[256];
+	char names[256] = "", pin_err[256];
 	/* Keys set in the scenario itself; [run]'s may not apply to it. */
 	bool own_hold = kl[BENCH_KEY_HOLD_NS],
 	     own_pulse = kl[BENCH_KEY_PULSE_NS];
@@ -1093,7 +983,8 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 	for (int k = 0; k < BENCH_KEY_NR; k++) {
 		if (kl[k] || !l->run.key_line[k])
 			continue;
-		copy_key(sc, &l->run, k);
+		memcpy((char *)sc + keys[k].off,
+		       (const char *)&l->run + keys[k].off, keys[k].size);
 		kl[k] = l->run.key_line[k];
 	}
 	if (!sc->chip)
@@ -1102,12 +993,9 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 			    "scenario or in [run]",
 			    sc->name);
 	if (!kl[BENCH_KEY_TRIGGER]) {
-		for (int t = 0; t < BENCH_TRIG_NR; t++) {
-			if (sc->chip->triggers & (1u << t)) {
+		for (int t = BENCH_TRIG_NR - 1; t >= 0; t--) /* the first */
+			if (sc->chip->triggers & (1u << t))
 				sc->trigger = t;
-				break;
-			}
-		}
 	} else if (!(sc->chip->triggers & (1u << sc->trigger))) {
 		for (int t = 0; t < BENCH_TRIG_NR; t++)
 			if (sc->chip->triggers & (1u << t))
@@ -1119,7 +1007,7 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 			    sc->chip->name, bench_trigger_name(sc->trigger),
 			    names);
 	}
-	if (!edge_trigger(sc->trigger)) {
+	if (!(EDGE_TRIGS & (1u << sc->trigger))) {
 		for (unsigned int i = 0; i < sc->nr_designs; i++)
 			if (sc->designs[i] == BENCH_DESIGN_EDGE_MASKING)
 				return fail(l,
@@ -1168,16 +1056,16 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 			"does not end before the next burst, 1/rate = %.0f "
 			"ns later",
 			sc->burst, sc->burst_gap_ns, 1e9 / sc->rate_hz);
-	if (!held_trigger(sc->trigger) && !own_hold)
+	if (!(HELD_TRIGS & (1u << sc->trigger)) && !own_hold)
 		sc->hold_ns = 0; /* a [run] default that does not apply */
-	if (!pulsed_trigger(sc->trigger) && !own_pulse)
+	if (!(PULSED_TRIGS & (1u << sc->trigger)) && !own_pulse)
 		sc->pulse_ns = 0;
-	if (own_hold && sc->hold_ns && !held_trigger(sc->trigger))
+	if (own_hold && sc->hold_ns && !(HELD_TRIGS & (1u << sc->trigger)))
 		return fail(l, kl[BENCH_KEY_HOLD_NS],
 			    "key hold_ns: only a level line is held, not "
 			    "trigger %s",
 			    bench_trigger_name(sc->trigger));
-	if (own_pulse && sc->pulse_ns && !pulsed_trigger(sc->trigger))
+	if (own_pulse && sc->pulse_ns && !(PULSED_TRIGS & (1u << sc->trigger)))
 		return fail(l, kl[BENCH_KEY_PULSE_NS],
 			    "key pulse_ns: only edge and simple lines pulse "
 			    "(an edge-both device toggles), not trigger %s",
@@ -1197,18 +1085,16 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 	return 0;
 }
 
-/* Scenario @i's overrides: the file's, its own replacing or added. */
+/*
+ * Scenario @i's own overrides (@i < 0: the file's) over the @n at @out:
+ * one for the same cost replaces it, others are added. Return the count.
+ */
 static unsigned int merge_overrides(const struct load *l, int i,
-				    struct bench_cost_override *out)
+				    struct bench_cost_override *out,
+				    unsigned int n)
 {
-	unsigned int n = 0;
-
-	for (unsigned int j = 0; j < l->nr_ov; j++)
-		if (l->ov[j].sc < 0)
-			out[n++] = l->ov[j].o;
-	for (unsigned int j = 0; j < l->nr_ov; j++) {
+	for (unsigned int j = 0, m; j < l->nr_ov; j++) {
 		const struct bench_cost_override *o = &l->ov[j].o;
-		unsigned int m;
 
 		if (l->ov[j].sc != i)
 			continue;
@@ -1217,96 +1103,85 @@ static unsigned int merge_overrides(const struct load *l, int i,
 			    !strcmp(out[m].key, o->key))
 				break;
 		out[m] = *o;
-		if (m == n)
-			n++;
+		n += m == n;
 	}
 	return n;
 }
 
-static bool has_own_overrides(const struct load *l, int i)
-{
-	for (unsigned int j = 0; j < l->nr_ov; j++)
-		if (l->ov[j].sc == i)
-			return true;
-	return false;
-}
-
 /*
- * Append the file's scenarios and overrides to @l->cfg. Everything that
- * can fail is allocated first; then nothing fails, so @cfg is either
- * unchanged or complete.
+ * Append the file's scenarios to @l->cfg and its overrides to the pool
+ * cfg->overrides, which every scenario's overrides point into: first the
+ * file's [cost.MODEL] block, shared by its scenarios without overrides of
+ * their own, then a merged block for each scenario with some. The pool is
+ * copied to a larger one, the older scenarios' pointers moved with it.
+ * Everything that can fail is allocated first; then nothing fails, so
+ * @cfg is either unchanged or complete.
  */
 static int commit(struct load *l)
 {
 	struct bench_config *cfg = l->cfg;
 	struct bench_cost_override *ov = NULL;
-	unsigned int nr_file = 0, nr_new = 0, at;
+	unsigned int nr_file = 0, first = cfg->nr_overrides, at, cap;
 	struct bench_scenario *sc;
 	char **files, *file;
 
 	for (unsigned int j = 0; j < l->nr_ov; j++)
 		nr_file += l->ov[j].sc < 0;
-	nr_new = nr_file;
+	cap = first + nr_file; /* at most: own ones may replace the file's */
 	for (unsigned int i = 0; i < l->nr_sc; i++)
-		if (has_own_overrides(l, (int)i))
-			nr_new += nr_file + l->nr_ov;
+		if (l->sc[i].nr_overrides)
+			cap += nr_file + l->sc[i].nr_overrides;
 
 	file = strdup(l->path);
 	if (!file)
 		goto nomem;
 	files = realloc(cfg->files, (cfg->nr_files + 1) * sizeof(*files));
 	if (!files)
-		goto nomem_file;
+		goto nomem;
 	cfg->files = files;
 	sc = realloc(cfg->sc, (cfg->nr + l->nr_sc) * sizeof(*sc));
 	if (!sc)
-		goto nomem_file;
+		goto nomem;
 	cfg->sc = sc;
-	if (cfg->nr_overrides + nr_new) {
-		ov = malloc((cfg->nr_overrides + nr_new) * sizeof(*ov));
-		if (!ov)
-			goto nomem_file;
-	}
+	if (cap && !(ov = malloc(cap * sizeof(*ov))))
+		goto nomem;
 
 	/* From here on nothing fails. */
-	if (cfg->nr_overrides)
-		memcpy(ov, cfg->overrides, cfg->nr_overrides * sizeof(*ov));
+	if (first)
+		memcpy(ov, cfg->overrides, first * sizeof(*ov));
 	for (unsigned int i = 0; i < cfg->nr; i++)
-		if (cfg->sc[i].overrides)
-			cfg->sc[i].overrides =
-				ov + (cfg->sc[i].overrides - cfg->overrides);
+		if (sc[i].overrides)
+			sc[i].overrides =
+				ov + (sc[i].overrides - cfg->overrides);
 	free(cfg->overrides);
 	cfg->overrides = ov;
 
-	at = cfg->nr_overrides;
-	for (unsigned int j = 0; j < l->nr_ov; j++)
-		if (l->ov[j].sc < 0)
-			ov[at++] = l->ov[j].o;
+	at = nr_file ? first + merge_overrides(l, -1, ov + first, 0) : first;
 	for (unsigned int i = 0; i < l->nr_sc; i++) {
-		struct bench_scenario *s = &cfg->sc[cfg->nr + i];
+		struct bench_scenario *s = &sc[cfg->nr + i];
 
 		*s = l->sc[i];
 		s->file = file;
-		if (has_own_overrides(l, (int)i)) {
-			s->overrides = ov + at;
-			s->nr_overrides = merge_overrides(l, (int)i, ov + at);
-			at += s->nr_overrides;
-		} else {
-			s->overrides = nr_file ? ov + cfg->nr_overrides : NULL;
-			s->nr_overrides = nr_file;
-		}
+		s->overrides = nr_file ? ov + first : NULL;
+		s->nr_overrides = nr_file;
+		if (!l->sc[i].nr_overrides)
+			continue;
+		if (nr_file)
+			memcpy(ov + at, ov + first, nr_file * sizeof(*ov));
+		s->overrides = ov + at;
+		s->nr_overrides = merge_overrides(l, (int)i, ov + at, nr_file);
+		at += s->nr_overrides;
 	}
-	for (unsigned int j = cfg->nr_overrides; j < at; j++)
+	for (unsigned int j = first; j < at; j++)
 		ov[j].file = file;
 	cfg->nr_overrides = at;
 	cfg->nr += l->nr_sc;
 	cfg->files[cfg->nr_files++] = file;
 	return 0;
 
-nomem_file:
-	free(file);
 nomem:
-	return fail_at(l, -ENOMEM, l->path, 0, "out of memory");
+	free(file);
+	return fail_at(l, -ENOMEM, 0, "out of memory");
 }
 
 /**
@@ -1332,7 +1207,6 @@ int bench_config_load(struct bench_config *cfg, const char *path,
 		      const struct bench_params *p, char *err, size_t errlen)
 {
 	struct load *l = calloc(1, sizeof(*l));
-	const char *slash;
 	struct stat st;
 	int fd, ret;
 
@@ -1343,15 +1217,9 @@ int bench_config_load(struct bench_config *cfg, const char *path,
 	}
 	l->cfg = cfg;
 	l->path = path;
-	init_defaults(&l->run);
-	slash = strrchr(path, '/');
-	if (!slash)
-		strcpy(l->dir, ".");
-	else if (slash == path)
-		strcpy(l->dir, "/");
-	else
-		snprintf(l->dir, sizeof(l->dir), "%.*s", (int)(slash - path),
-			 path);
+	l->r.on_section = config_section;
+	l->r.l = l;
+	l->run = defaults;
 
 	/* Non-blocking open, so that a FIFO is refused instead of waited on. */
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -1360,22 +1228,20 @@ int bench_config_load(struct bench_config *cfg, const char *path,
 
 		if (fd >= 0)
 			close(fd);
-		fail_at(l, -e, path, 0, "cannot read: %s", strerror(e));
+		fail_at(l, -e, 0, "cannot read: %s", strerror(e));
 		goto out;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
-		fail_at(l, -EINVAL, path, 0, "cannot read: not a regular file");
+		fail_at(l, -EINVAL, 0, "cannot read: not a regular file");
 		goto out;
 	}
 	l->r.f = fdopen(fd, "r");
 	if (!l->r.f) {
 		close(fd);
-		fail_at(l, -ENOMEM, path, 0, "out of memory");
+		fail_at(l, -ENOMEM, 0, "out of memory");
 		goto out;
 	}
-	l->r.on_section = config_section;
-	l->r.user = l;
 	ret = ini_parse_stream(read_line, &l->r, config_key, l);
 	/*
 	 * inih's return is the first line it found wrong, its own (a line
@@ -1384,19 +1250,7 @@ int bench_config_load(struct bench_config *cfg, const char *path,
 	 */
 	if (ret > 0 && l->ret && (unsigned int)ret < l->err_line)
 		l->ret = 0;
-	if (l->ret)
-		; /* ours came first */
-	else if (l->r.too_long)
-		fail(l, l->r.line, "line too long (at most %d characters)",
-		     INI_MAX_LINE - 2);
-	else if (l->r.io_err)
-		fail(l, 0, "cannot read: %s", strerror(l->r.io_err));
-	else if (ret > 0)
-		fail(l, (unsigned int)ret,
-		     "not a [section], key = value or ; comment");
-	else if (ret < 0)
-		fail_at(l, -ENOMEM, path, 0, "out of memory");
-	if (l->ret)
+	if (parse_result(l, &l->r, ret))
 		goto out;
 	if (!l->nr_sc) {
 		fail(l, 0, "no [scenario NAME] section");

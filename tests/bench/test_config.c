@@ -549,6 +549,15 @@ static const struct bad bad[] = {
 	{ S "chip = soft\n  more\n", -EINVAL, 3, NULL,
 	  { "indented", "key chip" } },
 	{ long_comment, -EINVAL, 2, NULL, { "too long" } },
+	/* inih reads these as continuations, even a [header] or a key */
+	{ S "chip = soft\nrate = 5\n  [scenario b]\n", -EINVAL, 4, NULL,
+	  { "indented", "key rate" } },
+	{ S "chip = soft\n\trate = 5\n", -EINVAL, 3, NULL,
+	  { "indented", "key chip" } },
+	{ S "chip = ioapic\n[cost.ioapic]\nioapic_read_ns = 1\n  2\n",
+	  -EINVAL, 5, NULL, { "indented", "key ioapic_read_ns" } },
+	{ S "chip = soft\ncost = cont.prof\n", -EINVAL, 3, "cont.prof",
+	  { "indented", "key ioapic_read_ns", ".ini:3)" } },
 };
 /* clang-format on */
 
@@ -562,6 +571,7 @@ static void test_bad(void **state)
 		{ "badval.prof", "[vic]\nread_ns = -1\n" },
 		{ "badsect.prof", "[z80]\n" },
 		{ "nosect.prof", "\nread_ns = 1\n" },
+		{ "cont.prof", "[ioapic]\nioapic_read_ns = 5\n  6\n" },
 	};
 	char path[PATH_MAX], prof[PATH_MAX], real[PATH_MAX], name[32];
 	char err[1024];
@@ -875,6 +885,28 @@ static void test_lines(void **state)
 	bench_config_free(&cfg);
 }
 
+/* Only after a key is an indented line a continuation. */
+static void test_indented(void **state)
+{
+	struct bench_config cfg = { 0 };
+	char path[PATH_MAX], err[1024];
+
+	(void)state;
+	write_file("ind.prof", "[ioapic]\n  ioapic_read_ns = 5\n", path,
+		   sizeof(path));
+	assert_int_equal(load_text(&cfg, "ind.ini",
+				   "[scenario i]\n  chip = ioapic\n"
+				   "cost = ind.prof\n"
+				   "[cost.ioapic]\n\tioapic_write_ns = 2\n",
+				   NULL, path, sizeof(path), err, sizeof(err)),
+			 0);
+	assert_ptr_equal(cfg.sc[0].chip, bench_chip_find("ioapic"));
+	assert_int_equal(cfg.sc[0].key_line[BENCH_KEY_CHIP], 2);
+	assert_int_equal(cfg.sc[0].nr_overrides, 1);
+	assert_int_equal(cfg.sc[0].overrides[0].line, 5);
+	bench_config_free(&cfg);
+}
+
 static int rm_one(const char *path, const struct stat *st, int flag,
 		  struct FTW *ftw)
 {
@@ -914,6 +946,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_cost_path),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_lines),
+		cmocka_unit_test(test_indented),
 	};
 
 	if (argc > 2)
