@@ -18,6 +18,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
@@ -233,14 +234,28 @@ static int start_sessiond(struct bench_trace *t, char *err, size_t errlen)
 			return ret;
 	} else {
 		/* A private LTTNG_HOME, inherited by lttng and the daemon. */
-		snprintf(t->home, sizeof(t->home), "%s/.lttng-home", t->dir);
-		if (mkdir(t->home, 0700) || setenv("LTTNG_HOME", t->home, 1)) {
+		const char *tmpdir = getenv("TMPDIR") ? getenv("TMPDIR") :
+							"/tmp";
+
+		snprintf(t->home, sizeof(t->home), "%s/irqlab-lttng-XXXXXX",
+			 tmpdir);
+		if (!mkdtemp(t->home) || setenv("LTTNG_HOME", t->home, 1)) {
 			snprintf(err, errlen, "cannot make %s: %s", t->home,
 				 strerror(errno));
+			t->home[0] = '\0';
 			return -errno;
 		}
 	}
 	return spawn_sessiond(t, err, errlen);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path) && errno != ENOENT ? -1 : 0;
 }
 
 /* SIGTERM our daemon and reap it; it stops its consumer daemons. */
@@ -263,6 +278,14 @@ static void stop_sessiond(struct bench_trace *t)
 	kill(t->sessiond, SIGKILL);
 	waitpid(t->sessiond, &status, 0);
 	t->sessiond = 0;
+}
+
+/* The private LTTNG_HOME (sockets, shm paths) goes with the daemon. */
+static void remove_home(struct bench_trace *t)
+{
+	if (t->home[0])
+		nftw(t->home, remove_one, 8, FTW_DEPTH | FTW_PHYS);
+	t->home[0] = '\0';
 }
 
 int bench_trace_start(struct bench_trace *t, const char *dir,
@@ -393,5 +416,7 @@ int bench_trace_stop(struct bench_trace *t, char *err, size_t errlen)
 		t->created = false;
 	}
 	stop_sessiond(t);
+	if (t->own_sessiond)
+		remove_home(t);
 	return ret;
 }
