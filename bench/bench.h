@@ -413,6 +413,14 @@ int bench_run_open(struct bench_run **run, const struct bench_params *p,
 		   const struct chip_delay_calibration *cal, char *err,
 		   size_t errlen);
 int bench_run_path(const struct bench_run *run, char *buf, size_t len);
+/* Dispatch cost of one flow: tracepoints compiled out, idle, recording. */
+struct bench_run_dispatch {
+	const char *flow;
+	double compiled_out_ns; /* < 0: not measured */
+	double idle_ns;
+	double tracing_ns;
+};
+
 /* What summary.json's "trace" object says. */
 struct bench_run_trace {
 	const char *mode; /* "session" or "snapshot" */
@@ -420,6 +428,8 @@ struct bench_run_trace {
 	unsigned long long discarded;
 	double event_ns; /* cost of one event, from the calibrate loop */
 	unsigned int snapshots;
+	const struct bench_run_dispatch *dispatch; /* per flow, copied */
+	unsigned int nr_dispatch;
 };
 void bench_run_trace(struct bench_run *run, const struct bench_run_trace *t);
 void bench_run_break(struct bench_run *run, const struct bench_break *brk);

@@ -18,6 +18,7 @@
 #include <irqlab/trace.h>
 #include "bench.h"
 #include "scenario.h"
+#include "dispatch.h"
 #include "tracing.h"
 
 static int stop_requested; /* set by SIGINT/SIGTERM */
@@ -151,6 +152,61 @@ static void print_table(const struct bench_result *res, unsigned int n)
 	}
 }
 
+#define DISPATCH_FLOWS 8
+#define DISPATCH_N 20000 /* interrupts per round: ~1 M events traced */
+
+/*
+ * What the tracepoints cost a dispatch: each flow with the session idle
+ * (@tracing false) or recording, in this process, and with them compiled
+ * out, from irqlab-dispatch-notrace. Measured before the first scenario.
+ */
+static void measure_dispatch(struct bench_run_dispatch *d, bool tracing)
+{
+	unsigned int i = 0;
+
+	for (const struct bench_dispatch_flow *f = bench_dispatch_flows;
+	     f->name && i < DISPATCH_FLOWS; f++, i++) {
+		double ns = -1;
+
+		d[i].flow = f->name;
+		if (tracing)
+			irqlab_trace_block_begin("dispatch-cost", f->name, 0);
+		if (bench_dispatch_measure(f, DISPATCH_N, &ns))
+			ns = -1;
+		if (tracing) {
+			irqlab_trace_block_end("dispatch-cost", f->name, 0);
+			d[i].tracing_ns = ns;
+		} else {
+			d[i].idle_ns = ns;
+		}
+	}
+}
+
+static unsigned int measure_dispatch_notrace(struct bench_run_dispatch *d)
+{
+	char n[16], out[1024], *line, *save = NULL;
+	char *argv[] = { IRQLAB_DISPATCH_NOTRACE, n, NULL };
+	unsigned int nr = 0;
+
+	for (; bench_dispatch_flows[nr].name && nr < DISPATCH_FLOWS; nr++)
+		d[nr].compiled_out_ns = -1;
+	snprintf(n, sizeof(n), "%u", DISPATCH_N);
+	if (!*argv[0] || bench_run_tool(argv, out, sizeof(out)))
+		return nr;
+	for (line = strtok_r(out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char flow[16];
+		double ns;
+
+		if (sscanf(line, "%15s %lf", flow, &ns) != 2)
+			continue;
+		for (unsigned int i = 0; i < nr; i++)
+			if (!strcmp(d[i].flow ? d[i].flow : "", flow))
+				d[i].compiled_out_ns = ns;
+	}
+	return nr;
+}
+
 /* The genirq printk: kept quiet during a run, counted, shown at the end. */
 struct klog {
 	unsigned long count;
@@ -214,6 +270,8 @@ static int cmd_run(int argc, char **argv)
 	struct bench_trace trace = { 0 };
 	bool tracing = false, allow_loss = false;
 	struct bench_break brk = { 0 };
+	struct bench_run_dispatch dispatch[DISPATCH_FLOWS] = { 0 };
+	unsigned int nr_dispatch = 0;
 	double event_ns = 0;
 	char err[1024], final[4096];
 	unsigned int nres = 0;
@@ -363,6 +421,8 @@ static int cmd_run(int argc, char **argv)
 	if (tracing) {
 		char dir[4096];
 
+		measure_dispatch(dispatch, false);
+		nr_dispatch = measure_dispatch_notrace(dispatch);
 		if (bench_run_path(run, dir, sizeof(dir)) ||
 		    bench_trace_start(&trace, dir, &topts, err, sizeof(err))) {
 			fprintf(stderr, "irqlab run: --trace: %s\n", err);
@@ -374,6 +434,7 @@ static int cmd_run(int argc, char **argv)
 		for (unsigned int i = 0; i < 1000; i++)
 			irqlab_trace_calibrate(i);
 		event_ns = (double)(bench_now_ns() - c0) / 1000;
+		measure_dispatch(dispatch, true);
 	}
 	prog.tty = isatty(STDERR_FILENO);
 	prog.quiet = p.quiet;
@@ -458,6 +519,8 @@ static int cmd_run(int argc, char **argv)
 			.discarded = trace.discarded,
 			.event_ns = event_ns,
 			.snapshots = trace.snapshots,
+			.dispatch = dispatch,
+			.nr_dispatch = nr_dispatch,
 		};
 		bench_run_trace(run, &info);
 		if (trace.discarded && !rc && !allow_loss) {

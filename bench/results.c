@@ -71,6 +71,7 @@ struct bench_run {
 	char trace_path[PATH_MAX];
 	double event_ns;
 	unsigned int snapshots;
+	json_t *dispatch; /* trace.dispatch_ns, or NULL */
 };
 
 /* Which existing components of a walked path may be symbolic links. */
@@ -595,6 +596,7 @@ static void run_free(struct bench_run *run)
 	close_fd(&run->rootfd);
 	free(run->buf);
 	free(run->res);
+	json_decref(run->dispatch);
 	free(run);
 }
 
@@ -769,6 +771,21 @@ void bench_run_trace(struct bench_run *run, const struct bench_run_trace *t)
 	run->discarded = t->discarded;
 	run->event_ns = t->event_ns;
 	run->snapshots = t->snapshots;
+	json_decref(run->dispatch);
+	run->dispatch = t->nr_dispatch ? json_array() : NULL;
+	for (unsigned int i = 0; run->dispatch && i < t->nr_dispatch; i++) {
+		const struct bench_run_dispatch *d = &t->dispatch[i];
+
+		json_array_append_new(
+			run->dispatch,
+			json_pack("{s:s, s:o, s:o, s:o}", "flow", d->flow,
+				  "compiled_out",
+				  d->compiled_out_ns < 0 ?
+					  json_null() :
+					  jreal(d->compiled_out_ns),
+				  "idle", jreal(d->idle_ns), "tracing",
+				  jreal(d->tracing_ns)));
+	}
 }
 
 /**
@@ -1004,16 +1021,21 @@ static json_t *summary(const struct bench_run *run, bool complete,
 		      "complete", complete, "interrupted", interrupted,
 		      "started", run->started, "finished", finished, "host",
 		      jsys(run->host), "scenarios", list);
-	if (j && run->traced &&
-	    json_object_set_new(j, "trace",
-				json_pack("{s:s, s:s, s:I, s:o, s:i}", "path",
-					  run->trace_path, "mode",
-					  run->trace_mode, "discarded_events",
-					  (json_int_t)run->discarded,
-					  "event_cost_ns", jreal(run->event_ns),
-					  "snapshots", (int)run->snapshots))) {
-		json_decref(j);
-		return NULL;
+	if (j && run->traced) {
+		json_t *t = json_pack("{s:s, s:s, s:I, s:o, s:i}", "path",
+				      run->trace_path, "mode", run->trace_mode,
+				      "discarded_events",
+				      (json_int_t)run->discarded,
+				      "event_cost_ns", jreal(run->event_ns),
+				      "snapshots", (int)run->snapshots);
+
+		if (!t ||
+		    (run->dispatch &&
+		     json_object_set(t, "dispatch_ns", run->dispatch)) ||
+		    json_object_set_new(j, "trace", t)) {
+			json_decref(j);
+			return NULL;
+		}
 	}
 	if (j && run->brk.hit &&
 	    json_object_set_new(

@@ -37,11 +37,7 @@
 
 extern char **environ;
 
-/*
- * Run @argv (PATH lookup), its stdout and stderr into @out; return its
- * exit status, or -errno if it could not be run.
- */
-static int run_tool(char *const argv[], char *out, size_t outlen)
+int bench_run_tool(char *const argv[], char *out, size_t outlen)
 {
 	posix_spawn_file_actions_t fa;
 	int pipefd[2], status, ret;
@@ -108,7 +104,7 @@ static int lttng(struct bench_trace *t, char *err, size_t errlen,
 		n++;
 	va_end(ap);
 	argv[n] = NULL;
-	ret = run_tool(argv, out, sizeof(out));
+	ret = bench_run_tool(argv, out, sizeof(out));
 	if (ret == 0)
 		return 0;
 	if (ret < 0)
@@ -369,7 +365,7 @@ static int read_discarded(struct bench_trace *t, char *err, size_t errlen)
 	char *argv[] = { "lttng", "--no-sessiond", "list", t->session, NULL };
 	char out[16384];
 	const char *p;
-	int ret = run_tool(argv, out, sizeof(out));
+	int ret = bench_run_tool(argv, out, sizeof(out));
 
 	if (ret) {
 		snprintf(err, errlen, "lttng list %s failed: %s", t->session,

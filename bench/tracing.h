@@ -75,4 +75,13 @@ int bench_trace_start(struct bench_trace *t, const char *dir,
  */
 int bench_trace_stop(struct bench_trace *t, char *err, size_t errlen);
 
+/**
+ * bench_run_tool - run a program, no shell
+ * @argv: its argument vector (PATH lookup on argv[0])
+ * @out: its stdout and stderr, NUL-terminated, cut to @outlen
+ * @outlen: the size of @out
+ * Return: its exit status (128 + signal if killed), or -errno.
+ */
+int bench_run_tool(char *const argv[], char *out, size_t outlen);
+
 #endif /* BENCH_TRACING_H */
