@@ -234,7 +234,25 @@ static int parse_seed(const char *s, uint64_t *out)
 	return errno || *end ? -EINVAL : 0;
 }
 
-static int cmd_run(int argc, char **argv)
+/* The command line of `irqlab run`, parsed. */
+struct run_args {
+	struct bench_params p;
+	struct bench_trace_opts topts;
+	bool tracing, allow_loss;
+	struct bench_break brk; /* threshold from --break-us */
+};
+
+/* A size as lttng takes it: digits and at most one of k, K, M, G. */
+static bool lttng_size(const char *s)
+{
+	size_t digits = strspn(s, "0123456789");
+
+	return digits &&
+	       (!s[digits] || (strchr("kKMG", s[digits]) && !s[digits + 1]));
+}
+
+/* 0: run; BENCH_EXIT_OK: --help was printed; BENCH_EXIT_USAGE: bad. */
+static int parse_run_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
@@ -253,82 +271,58 @@ static int cmd_run(int argc, char **argv)
 	};
 	static const char *const default_config[] = { IRQLAB_CONFIG_DIR
 						      "/default.ini" };
-	struct bench_params p = { .argc = argc, .argv = argv };
-	struct bench_config cfg = { 0 };
-	struct bench_placement *pl = NULL;
-	struct bench_result *res = NULL;
-	struct chip_delay_calibration cal;
-	struct bench_topo *topo = NULL;
-	struct bench_run *run = NULL;
-	struct progress prog = { 0 };
-	struct klog klog = { 0 };
-	struct bench_trace_opts topts = {
-		.provider = IRQLAB_TRACE_PROVIDER,
-		.subbuf_size = "8M",
-		.num_subbuf = 8,
-	};
-	struct bench_trace trace = { 0 };
-	bool tracing = false, allow_loss = false;
-	struct bench_break brk = { 0 };
-	struct bench_run_dispatch dispatch[DISPATCH_FLOWS] = { 0 };
-	unsigned int nr_dispatch = 0;
-	double event_ns = 0;
-	char err[1024], final[4096];
-	unsigned int nres = 0;
-	int c, ret = BENCH_EXIT_USAGE, rc = 0;
-	bool complete;
+	uint64_t us;
+	int c;
 
+	*a = (struct run_args){
+		.p = { .argc = argc, .argv = argv },
+		.topts = { .provider = IRQLAB_TRACE_PROVIDER,
+			   .subbuf_size = "8M",
+			   .num_subbuf = 8 },
+	};
 	while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
-			p.outdir = optarg;
+			a->p.outdir = optarg;
 			break;
 		case 'Q':
-			p.quick = true;
+			a->p.quick = true;
 			break;
 		case 'S':
-			if (parse_seed(optarg, &p.seed)) {
+			if (parse_seed(optarg, &a->p.seed)) {
 				usage_error("run",
 					    "--seed: not an unsigned integer:",
 					    optarg);
 				return BENCH_EXIT_USAGE;
 			}
-			p.seed_set = true;
+			a->p.seed_set = true;
 			break;
 		case 'C':
-			p.cpus = optarg;
+			a->p.cpus = optarg;
 			break;
 		case 'q':
-			p.quiet = true;
+			a->p.quiet = true;
 			break;
+		case 'N':
+			a->topts.snapshot = true;
+			/* fall through */
 		case 'T':
-			tracing = true;
+			a->tracing = true;
 			break;
 		case 'B':
-			if (strspn(optarg, "0123456789") == 0 ||
-			    strspn(optarg + strspn(optarg, "0123456789"),
-				   "kKMG") !=
-				    strlen(optarg) -
-					    strspn(optarg, "0123456789") ||
-			    strlen(optarg) - strspn(optarg, "0123456789") > 1) {
+			if (!lttng_size(optarg)) {
 				usage_error(
 					"run",
 					"--trace-buffer: not a size such as 64k or 8M:",
 					optarg);
 				return BENCH_EXIT_USAGE;
 			}
-			topts.subbuf_size = optarg;
+			a->topts.subbuf_size = optarg;
 			break;
 		case 'L':
-			allow_loss = true;
+			a->allow_loss = true;
 			break;
-		case 'N':
-			tracing = true;
-			topts.snapshot = true;
-			break;
-		case 'K': {
-			uint64_t us;
-
+		case 'K':
 			if (parse_seed(optarg, &us) || !us || us > 60000000) {
 				usage_error(
 					"run",
@@ -336,9 +330,8 @@ static int cmd_run(int argc, char **argv)
 					optarg);
 				return BENCH_EXIT_USAGE;
 			}
-			brk.threshold_ns = us * 1000;
+			a->brk.threshold_ns = us * 1000;
 			break;
-		}
 		case 'R':
 			if (strncmp(optarg, "net://", 6) &&
 			    strncmp(optarg, "net6://", 7) &&
@@ -349,7 +342,7 @@ static int cmd_run(int argc, char **argv)
 					optarg);
 				return BENCH_EXIT_USAGE;
 			}
-			topts.relayd = optarg;
+			a->topts.relayd = optarg;
 			break;
 		case 'h':
 			fputs(run_usage, stdout);
@@ -359,31 +352,181 @@ static int cmd_run(int argc, char **argv)
 			return BENCH_EXIT_USAGE;
 		}
 	}
-	p.configs = optind < argc ? (const char *const *)argv + optind :
-				    default_config;
-	p.nr_configs = optind < argc ? (unsigned int)(argc - optind) : 1;
-
-	if (topts.relayd && !tracing) {
+	a->p.configs = optind < argc ? (const char *const *)argv + optind :
+				       default_config;
+	a->p.nr_configs = optind < argc ? (unsigned int)(argc - optind) : 1;
+	if (a->topts.relayd && !a->tracing) {
 		usage_error("run",
 			    "--relayd needs --trace or --trace-snapshot:",
-			    topts.relayd);
+			    a->topts.relayd);
 		return BENCH_EXIT_USAGE;
 	}
-	if (tracing && !*topts.provider) {
+	if (a->tracing && !*a->topts.provider) {
 		usage_error(
 			"run",
 			"--trace: this irqlab was built with IRQLAB_TRACE=OFF;",
 			"rebuild with -DIRQLAB_TRACE=ON");
 		return BENCH_EXIT_USAGE;
 	}
-	for (unsigned int i = 0; i < p.nr_configs; i++) {
-		if (bench_config_load(&cfg, p.configs[i], &p, err,
+	return 0;
+}
+
+/* A traced run's session and what it measured before the scenarios. */
+struct traced {
+	struct bench_trace trace;
+	struct bench_run_dispatch dispatch[DISPATCH_FLOWS];
+	unsigned int nr_dispatch;
+	double event_ns;
+};
+
+static int trace_begin(const struct run_args *a, struct traced *t,
+		       struct bench_run *run, char *err, size_t errlen)
+{
+	char dir[4096];
+	uint64_t c0;
+
+	measure_dispatch(t->dispatch, false);
+	t->nr_dispatch = measure_dispatch_notrace(t->dispatch);
+	if (bench_run_path(run, dir, sizeof(dir)) ||
+	    bench_trace_start(&t->trace, dir, &a->topts, err, errlen))
+		return -EIO;
+	/* Back to back: their spacing is what one event costs. */
+	c0 = bench_now_ns();
+	for (unsigned int i = 0; i < 1000; i++)
+		irqlab_trace_calibrate(i);
+	t->event_ns = (double)(bench_now_ns() - c0) / 1000;
+	measure_dispatch(t->dispatch, true);
+	return 0;
+}
+
+/*
+ * Write the flight recorder out if asked, stop the session, and record
+ * the trace in summary.json. Return @rc, or the failure that replaces it
+ * (a snapshot or session error, events discarded without
+ * --allow-trace-loss).
+ */
+static int trace_end(const struct run_args *a, struct traced *t,
+		     struct bench_run *run, int rc)
+{
+	struct bench_run_trace info;
+	char err[1024];
+
+	if (a->topts.snapshot && (a->brk.hit || !rc) &&
+	    bench_trace_snapshot(&t->trace, err, sizeof(err))) {
+		fprintf(stderr, "irqlab run: --trace-snapshot: %s\n", err);
+		rc = -EIO;
+	}
+	if (bench_trace_stop(&t->trace, err, sizeof(err))) {
+		fprintf(stderr, "irqlab run: --trace: %s\n", err);
+		rc = rc ? rc : -EIO;
+	}
+	info = (struct bench_run_trace){
+		.mode = a->topts.snapshot ? "snapshot" : "session",
+		.path = a->topts.relayd ? a->topts.relayd : "trace",
+		.discarded = t->trace.discarded,
+		.event_ns = t->event_ns,
+		.snapshots = t->trace.snapshots,
+		.dispatch = t->dispatch,
+		.nr_dispatch = t->nr_dispatch,
+	};
+	bench_run_trace(run, &info);
+	if (t->trace.discarded && !rc && !a->allow_loss) {
+		fprintf(stderr,
+			"irqlab run: the tracer discarded %llu events; raise --trace-buffer (now %s) or pass --allow-trace-loss\n",
+			t->trace.discarded, a->topts.subbuf_size);
+		rc = -ENOBUFS;
+	} else if (t->trace.discarded) {
+		fprintf(stderr,
+			"irqlab run: the tracer discarded %llu events (allowed by --allow-trace-loss)\n",
+			t->trace.discarded);
+	}
+	return rc;
+}
+
+/*
+ * Every scenario in order; each design's result goes to the run folder
+ * and to @res (for the table). Return 0, -EINTR if stopped (a signal or
+ * --break-us), or the failure, with @err filled.
+ */
+static int run_scenarios(struct run_args *a, const struct bench_config *cfg,
+			 const struct bench_topo *topo,
+			 const struct bench_placement *pl,
+			 struct bench_run *run, struct progress *prog,
+			 struct bench_result *res, unsigned int *nres,
+			 char *err, size_t errlen)
+{
+	int rc = 0;
+
+	for (unsigned int i = 0; i < cfg->nr && !rc; i++) {
+		const struct bench_scenario *sc = &cfg->sc[i];
+		struct bench_scenario_run r = {
+			.sc = sc,
+			.index = i,
+			.topo = topo,
+			.pl = &pl[i],
+			.run = run,
+			.t0 = prog->t0,
+			.stop = &stop_requested,
+			.brk = a->brk.threshold_ns ? &a->brk : NULL,
+			.progress = progress_show,
+			.ctx = prog,
+		};
+
+		prog->scenario = sc->name;
+		if (!a->p.quiet && *pl[i].note)
+			fprintf(stderr, "%sirqlab run: %s: %s\n",
+				prog->tty ? "\r\033[K" : "", sc->name,
+				pl[i].note);
+		rc = bench_scenario_run(&r, err, errlen);
+		/* A stopped scenario keeps what its finished blocks measured. */
+		if (rc && rc != -EINTR)
+			break;
+		for (unsigned int k = 0; k < sc->nr_designs; k++) {
+			res[*nres] = r.res[sc->designs[k]];
+			if ((res[*nres].blocks || !rc) &&
+			    bench_run_result(run, &res[*nres], &pl[i])) {
+				snprintf(err, errlen,
+					 "out of memory recording results");
+				rc = -ENOMEM;
+			}
+			(*nres)++;
+		}
+		if (!a->p.quiet && !prog->tty)
+			fprintf(stderr, "irqlab run: %s done (%u/%u blocks)\n",
+				sc->name, prog->done, prog->total);
+	}
+	return rc;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	struct run_args a;
+	struct bench_config cfg = { 0 };
+	struct bench_placement *pl = NULL;
+	struct bench_result *res = NULL;
+	struct chip_delay_calibration cal;
+	struct bench_topo *topo = NULL;
+	struct bench_run *run = NULL;
+	struct progress prog = { 0 };
+	struct klog klog = { 0 };
+	struct traced t = { 0 };
+	char err[1024], final[4096];
+	unsigned int nres = 0;
+	int ret, rc;
+	bool complete;
+
+	ret = parse_run_args(argc, argv, &a);
+	if (ret)
+		return ret;
+	ret = BENCH_EXIT_USAGE;
+	for (unsigned int i = 0; i < a.p.nr_configs; i++) {
+		if (bench_config_load(&cfg, a.p.configs[i], &a.p, err,
 				      sizeof(err))) {
 			fprintf(stderr, "%s\n", err);
 			goto out;
 		}
 	}
-	if (bench_topo_open(&topo, p.cpus, NULL, err, sizeof(err))) {
+	if (bench_topo_open(&topo, a.p.cpus, NULL, err, sizeof(err))) {
 		fprintf(stderr, "irqlab run: %s\n", err);
 		goto out;
 	}
@@ -413,33 +556,18 @@ static int cmd_run(int argc, char **argv)
 	/* Before the folder exists; a second signal kills as usual. */
 	sigaction(SIGINT, &stop_action, NULL);
 	sigaction(SIGTERM, &stop_action, NULL);
-	if (bench_run_open(&run, &p, &cfg, topo, &cal, err, sizeof(err))) {
+	if (bench_run_open(&run, &a.p, &cfg, topo, &cal, err, sizeof(err))) {
 		fprintf(stderr, "irqlab run: %s\n", err);
 		goto out;
 	}
-
-	if (tracing) {
-		char dir[4096];
-
-		measure_dispatch(dispatch, false);
-		nr_dispatch = measure_dispatch_notrace(dispatch);
-		if (bench_run_path(run, dir, sizeof(dir)) ||
-		    bench_trace_start(&trace, dir, &topts, err, sizeof(err))) {
-			fprintf(stderr, "irqlab run: --trace: %s\n", err);
-			goto out;
-		}
-		/* Back to back: their spacing is what one event costs. */
-		uint64_t c0 = bench_now_ns();
-
-		for (unsigned int i = 0; i < 1000; i++)
-			irqlab_trace_calibrate(i);
-		event_ns = (double)(bench_now_ns() - c0) / 1000;
-		measure_dispatch(dispatch, true);
+	if (a.tracing && trace_begin(&a, &t, run, err, sizeof(err))) {
+		fprintf(stderr, "irqlab run: --trace: %s\n", err);
+		goto out;
 	}
 	prog.tty = isatty(STDERR_FILENO);
-	prog.quiet = p.quiet;
+	prog.quiet = a.p.quiet;
 	prog.t0 = bench_run_start_ns(run);
-	if (!p.quiet) {
+	if (!a.p.quiet) {
 		char topo_line[512];
 
 		bench_topo_summary(topo, topo_line, sizeof(topo_line));
@@ -447,104 +575,33 @@ static int cmd_run(int argc, char **argv)
 			"irqlab run: %u scenarios on %s; busy-wait error %.0f ns mean, %.0f ns max\n",
 			cfg.nr, topo_line, cal.err_ns_mean, cal.err_ns_max);
 	}
-	for (unsigned int i = 0; i < cfg.nr && !rc; i++) {
-		struct bench_scenario_run r = {
-			.sc = &cfg.sc[i],
-			.index = i,
-			.topo = topo,
-			.pl = &pl[i],
-			.run = run,
-			.t0 = prog.t0,
-			.stop = &stop_requested,
-			.brk = brk.threshold_ns ? &brk : NULL,
-			.progress = progress_show,
-			.ctx = &prog,
-		};
-
-		prog.scenario = cfg.sc[i].name;
-		if (!p.quiet && *pl[i].note)
-			fprintf(stderr, "%sirqlab run: %s: %s\n",
-				prog.tty ? "\r\033[K" : "", cfg.sc[i].name,
-				pl[i].note);
-		rc = bench_scenario_run(&r, err, sizeof(err));
-		/* A stopped scenario keeps what its finished blocks measured. */
-		if (rc && rc != -EINTR)
-			break;
-		for (unsigned int k = 0; k < cfg.sc[i].nr_designs; k++) {
-			res[nres] = r.res[cfg.sc[i].designs[k]];
-			if ((res[nres].blocks || !rc) &&
-			    bench_run_result(run, &res[nres], &pl[i])) {
-				snprintf(err, sizeof(err),
-					 "out of memory recording results");
-				rc = -ENOMEM;
-			}
-			nres++;
-		}
-		if (!p.quiet && !prog.tty)
-			fprintf(stderr, "irqlab run: %s done (%u/%u blocks)\n",
-				cfg.sc[i].name, prog.done, prog.total);
-	}
-	if (prog.tty && !p.quiet)
+	rc = run_scenarios(&a, &cfg, topo, pl, run, &prog, res, &nres, err,
+			   sizeof(err));
+	if (prog.tty && !a.p.quiet)
 		fputs("\r\033[K", stderr);
 	if (rc && rc != -EINTR)
 		fprintf(stderr, "irqlab run: %s\n", err);
-
-	if (brk.hit)
+	if (a.brk.hit) {
 		fprintf(stderr,
 			"irqlab run: latency %.1f us over --break-us %.0f in scenario %s, design %s, block %u (event %llu): stopped\n",
-			(double)brk.latency_ns / 1e3,
-			(double)brk.threshold_ns / 1e3, brk.scenario,
-			brk.design, brk.block, (unsigned long long)brk.seq);
-	if (tracing && topts.snapshot && (brk.hit || !rc)) {
-		char terr[1024];
-
-		if (bench_trace_snapshot(&trace, terr, sizeof(terr))) {
-			fprintf(stderr, "irqlab run: --trace-snapshot: %s\n",
-				terr);
-			rc = -EIO;
-		}
+			(double)a.brk.latency_ns / 1e3,
+			(double)a.brk.threshold_ns / 1e3, a.brk.scenario,
+			a.brk.design, a.brk.block,
+			(unsigned long long)a.brk.seq);
+		bench_run_break(run, &a.brk);
 	}
-	if (tracing) {
-		char terr[1024];
-		struct bench_run_trace info;
+	if (a.tracing)
+		rc = trace_end(&a, &t, run, rc);
 
-		if (bench_trace_stop(&trace, terr, sizeof(terr))) {
-			fprintf(stderr, "irqlab run: --trace: %s\n", terr);
-			if (!rc)
-				rc = -EIO;
-		}
-		info = (struct bench_run_trace){
-			.mode = topts.snapshot ? "snapshot" : "session",
-			.path = topts.relayd ? topts.relayd : "trace",
-			.discarded = trace.discarded,
-			.event_ns = event_ns,
-			.snapshots = trace.snapshots,
-			.dispatch = dispatch,
-			.nr_dispatch = nr_dispatch,
-		};
-		bench_run_trace(run, &info);
-		if (trace.discarded && !rc && !allow_loss) {
-			fprintf(stderr,
-				"irqlab run: the tracer discarded %llu events; raise --trace-buffer (now %s) or pass --allow-trace-loss\n",
-				trace.discarded, topts.subbuf_size);
-			rc = -ENOBUFS;
-		} else if (trace.discarded) {
-			fprintf(stderr,
-				"irqlab run: the tracer discarded %llu events (allowed by --allow-trace-loss)\n",
-				trace.discarded);
-		}
-	}
-	if (brk.hit)
-		bench_run_break(run, &brk);
 	complete = !rc;
-	if (bench_run_close(run, complete, rc == -EINTR && !brk.hit, final,
+	if (bench_run_close(run, complete, rc == -EINTR && !a.brk.hit, final,
 			    sizeof(final), err, sizeof(err))) {
 		fprintf(stderr, "irqlab run: %s\n", err);
 		run = NULL; /* closed, even when closing failed */
 		goto out;
 	}
 	run = NULL;
-	if (!p.quiet)
+	if (!a.p.quiet)
 		print_table(res, nres);
 	if (klog.count)
 		fprintf(stderr,
@@ -552,13 +609,13 @@ static int cmd_run(int argc, char **argv)
 			klog.count, klog.count == 1 ? "" : "s", klog.first[0]);
 	fprintf(stderr, "irqlab run: %s%s\n",
 		complete ? "results in " : "incomplete results in ", final);
-	ret = brk.hit && rc == -EINTR ? BENCH_EXIT_BREAK :
-	      rc == -EINTR	      ? BENCH_EXIT_INTERRUPTED :
-	      rc		      ? BENCH_EXIT_FAIL :
-					BENCH_EXIT_OK;
+	ret = a.brk.hit && rc == -EINTR ? BENCH_EXIT_BREAK :
+	      rc == -EINTR		? BENCH_EXIT_INTERRUPTED :
+	      rc			? BENCH_EXIT_FAIL :
+					  BENCH_EXIT_OK;
 out:
-	if (tracing)
-		bench_trace_stop(&trace, NULL, 0);
+	if (a.tracing)
+		bench_trace_stop(&t.trace, NULL, 0);
 	if (run)
 		bench_run_close(run, false, false, final, sizeof(final), err,
 				sizeof(err));
