@@ -79,4 +79,31 @@ static inline char *slurp(const char *path)
 	return buf;
 }
 
+/* Write @text to @dir/@name.ini; its path into @cfg. */
+static inline void test_config(char *cfg, size_t len, const char *dir,
+			       const char *name, const char *text)
+{
+	FILE *f;
+
+	snprintf(cfg, len, "%s/%s.ini", dir, name);
+	f = fopen(cfg, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f)) {
+		fprintf(stderr, "cannot write %s\n", cfg);
+		exit(1);
+	}
+}
+
+/* The run folder @dir/@name and its stdout and stderr files. */
+static inline void test_paths(const char *dir, const char *name, char *out,
+			      size_t outlen, char *so, size_t solen, char *se,
+			      size_t selen)
+{
+	snprintf(out, outlen, "%s/%s", dir, name);
+	snprintf(so, solen, "%s/%s.out", dir, name);
+	snprintf(se, selen, "%s/%s.err", dir, name);
+}
+
+#define TEST_PATHS(dir, name, out, so, se) \
+	test_paths(dir, name, out, sizeof(out), so, sizeof(so), se, sizeof(se))
+
 #endif /* TESTS_BENCH_SPAWN_H */

@@ -63,9 +63,7 @@ static void test_quick_run(void **state)
 
 	(void)state;
 	snprintf(cfg, sizeof(cfg), "%s/configs/quick.ini", srcdir);
-	snprintf(out, sizeof(out), "%s/quick", tmp);
-	snprintf(so, sizeof(so), "%s/quick.out", tmp);
-	snprintf(se, sizeof(se), "%s/quick.err", tmp);
+	TEST_PATHS(tmp, "quick", out, so, se);
 	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
 	int rc = spawn_irqlab(argv, so, se, 0, NULL);
 
@@ -152,23 +150,17 @@ static void test_edge_masking_strands_on_ioapic(void **state)
 	json_t *j, *scs, *sc, *d;
 	unsigned int checked = 0;
 	size_t i, k;
-	FILE *f;
 
 	(void)state;
-	snprintf(cfg, sizeof(cfg), "%s/overlap.ini", tmp);
-	f = fopen(cfg, "w");
-	assert_non_null(f);
-	fputs("[run]\ntrigger = edge\ndesigns = flow do_irq edge-masking\n"
-	      "pattern = burst\nburst = 2\nburst_gap_ns = 1000000\n"
-	      "handler_ns = 3000000\nrate = 100\nduration_ms = 800\n"
-	      "blocks = 8\ndrain_ms = 300\n"
-	      "[scenario ioapic]\nchip = ioapic\n"
-	      "[scenario i8259]\nchip = i8259\n",
-	      f);
-	fclose(f);
-	snprintf(out, sizeof(out), "%s/overlap", tmp);
-	snprintf(so, sizeof(so), "%s/overlap.out", tmp);
-	snprintf(se, sizeof(se), "%s/overlap.err", tmp);
+	test_config(
+		cfg, sizeof(cfg), tmp, "overlap",
+		"[run]\ntrigger = edge\ndesigns = flow do_irq edge-masking\n"
+		"pattern = burst\nburst = 2\nburst_gap_ns = 1000000\n"
+		"handler_ns = 3000000\nrate = 100\nduration_ms = 800\n"
+		"blocks = 8\ndrain_ms = 300\n"
+		"[scenario ioapic]\nchip = ioapic\n"
+		"[scenario i8259]\nchip = i8259\n");
+	TEST_PATHS(tmp, "overlap", out, so, se);
 	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
 	int rc = spawn_irqlab(argv, so, se, 0, NULL);
 
@@ -226,26 +218,20 @@ static void test_wait_modes_and_hold(void **state)
 	json_t *j, *sc, *d;
 	unsigned int checked = 0;
 	size_t i, k;
-	FILE *f;
 
 	(void)state;
-	snprintf(cfg, sizeof(cfg), "%s/modes.ini", tmp);
-	f = fopen(cfg, "w");
-	assert_non_null(f);
-	fputs("[run]\nrate = 1000\nduration_ms = 40\nblocks = 2\n"
-	      "drain_ms = 300\n"
-	      "[scenario held-spin]\nchip = ioapic\ntrigger = level\n"
-	      "hold_ns = 20000\n"
-	      "[scenario held-inline]\nchip = ioapic\ntrigger = level\n"
-	      "hold_ns = 20000\nwait = inline\n"
-	      "[scenario block]\nchip = gic\ntrigger = level\nwait = block\n"
-	      "[scenario inline-edge]\nchip = gpio\ntrigger = edge\n"
-	      "wait = inline\n",
-	      f);
-	fclose(f);
-	snprintf(out, sizeof(out), "%s/modes", tmp);
-	snprintf(so, sizeof(so), "%s/modes.out", tmp);
-	snprintf(se, sizeof(se), "%s/modes.err", tmp);
+	test_config(
+		cfg, sizeof(cfg), tmp, "modes",
+		"[run]\nrate = 1000\nduration_ms = 40\nblocks = 2\n"
+		"drain_ms = 300\n"
+		"[scenario held-spin]\nchip = ioapic\ntrigger = level\n"
+		"hold_ns = 20000\n"
+		"[scenario held-inline]\nchip = ioapic\ntrigger = level\n"
+		"hold_ns = 20000\nwait = inline\n"
+		"[scenario block]\nchip = gic\ntrigger = level\nwait = block\n"
+		"[scenario inline-edge]\nchip = gpio\ntrigger = edge\n"
+		"wait = inline\n");
+	TEST_PATHS(tmp, "modes", out, so, se);
 	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
 
 	int rc = spawn_irqlab(argv, so, se, 0, NULL);
@@ -284,19 +270,12 @@ static void test_interrupted_run(void **state)
 	char cfg[4200], out[4200], so[4300], se[4300], path[4300];
 	json_t *j, *designs, *d;
 	size_t k;
-	FILE *f;
 
 	(void)state;
-	snprintf(cfg, sizeof(cfg), "%s/long.ini", tmp);
-	f = fopen(cfg, "w");
-	assert_non_null(f);
-	fputs("[scenario long]\nchip = soft\ntrigger = simple\n"
-	      "duration_ms = 60000\nblocks = 600\n",
-	      f);
-	fclose(f);
-	snprintf(out, sizeof(out), "%s/long", tmp);
-	snprintf(so, sizeof(so), "%s/long.out", tmp);
-	snprintf(se, sizeof(se), "%s/long.err", tmp);
+	test_config(cfg, sizeof(cfg), tmp, "long",
+		    "[scenario long]\nchip = soft\ntrigger = simple\n"
+		    "duration_ms = 60000\nblocks = 600\n");
+	TEST_PATHS(tmp, "long", out, so, se);
 	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
 
 	assert_int_equal(spawn_irqlab(argv, so, se, SIGINT, "scenarios on"),

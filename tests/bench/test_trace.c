@@ -215,9 +215,7 @@ static void test_flow_order(void **state)
 			flows[i].scenario, flows[i].chip, flows[i].trigger,
 			flows[i].design);
 	fclose(f);
-	snprintf(out, sizeof(out), "%s/run", tmp);
-	snprintf(so, sizeof(so), "%s/run.out", tmp);
-	snprintf(se, sizeof(se), "%s/run.err", tmp);
+	TEST_PATHS(tmp, "run", out, so, se);
 	char *argv[] = {
 		(char *)irqlab, "run", cfg, "--trace", "-o", out, NULL
 	};
@@ -277,19 +275,12 @@ static void test_tiny_buffer_fails(void **state)
 	char cfg[300], out[200], so[200], se[200];
 	unsigned int before = lttng_daemons();
 	char *err;
-	FILE *f;
 
 	(void)state;
-	snprintf(cfg, sizeof(cfg), "%s/flood.ini", tmp);
-	f = fopen(cfg, "w");
-	assert_non_null(f);
-	fputs("[scenario flood]\nchip = soft\nwait = inline\nrate = 500000\n"
-	      "duration_ms = 400\nblocks = 1\n",
-	      f);
-	fclose(f);
-	snprintf(out, sizeof(out), "%s/flood", tmp);
-	snprintf(so, sizeof(so), "%s/flood.out", tmp);
-	snprintf(se, sizeof(se), "%s/flood.err", tmp);
+	test_config(cfg, sizeof(cfg), tmp, "flood",
+		    "[scenario flood]\nchip = soft\nwait = inline\n"
+		    "rate = 500000\nduration_ms = 400\nblocks = 1\n");
+	TEST_PATHS(tmp, "flood", out, so, se);
 	char *argv[] = {
 		(char *)irqlab, "run", cfg,  "--trace", "--trace-buffer",
 		"4k",		"-q",  "-o", out,	NULL
@@ -312,19 +303,13 @@ static void test_sigint_traced(void **state)
 {
 	char cfg[300], out[200], so[200], se[200];
 	unsigned int before = lttng_daemons();
-	FILE *f;
 
 	(void)state;
-	snprintf(cfg, sizeof(cfg), "%s/long.ini", tmp);
-	f = fopen(cfg, "w");
-	assert_non_null(f);
-	fputs("[scenario long]\nchip = soft\nrate = 1000\nduration_ms = 60000\n"
-	      "blocks = 600\n",
-	      f);
-	fclose(f);
-	snprintf(out, sizeof(out), "%s/long", tmp);
-	snprintf(so, sizeof(so), "%s/long.out", tmp);
-	snprintf(se, sizeof(se), "%s/long.err", tmp);
+	test_config(
+		cfg, sizeof(cfg), tmp, "long",
+		"[scenario long]\nchip = soft\nrate = 1000\nduration_ms = 60000\n"
+		"blocks = 600\n");
+	TEST_PATHS(tmp, "long", out, so, se);
 	char *argv[] = {
 		(char *)irqlab, "run", cfg, "--trace", "-o", out, NULL
 	};
@@ -352,9 +337,7 @@ static void test_snapshot_at_break(void **state)
 
 	(void)state;
 	snprintf(cfg, sizeof(cfg), "%s/flows.ini", tmp);
-	snprintf(out, sizeof(out), "%s/snap", tmp);
-	snprintf(so, sizeof(so), "%s/snap.out", tmp);
-	snprintf(se, sizeof(se), "%s/snap.err", tmp);
+	TEST_PATHS(tmp, "snap", out, so, se);
 	char *argv[] = { (char *)irqlab,
 			 "run",
 			 cfg,
@@ -431,9 +414,7 @@ static void test_relayd(void **state)
 	usleep(500000); /* listening */
 
 	snprintf(cfg, sizeof(cfg), "%s/flows.ini", tmp);
-	snprintf(out, sizeof(out), "%s/relayed", tmp);
-	snprintf(so, sizeof(so), "%s/relayed.out", tmp);
-	snprintf(se, sizeof(se), "%s/relayed.err", tmp);
+	TEST_PATHS(tmp, "relayed", out, so, se);
 	snprintf(url, sizeof(url), "net://127.0.0.1:%u:%u", port, port + 1);
 	char *argv[] = { (char *)irqlab, "run", cfg, "--trace", "--relayd", url,
 			 "-o",		 out,	NULL };
