@@ -5,8 +5,8 @@
  * interfaces between the harness's files (config.c parses, chipset.c
  * knows the controller models, topo.c places threads with hwloc,
  * device.c and stim.c are the simulated devices, scenario.c runs one
- * scenario, results.c writes the run folder, stats.c summarises samples,
- * main.c is the command line).
+ * scenario, results.c writes the run folder, main.c is the command line;
+ * analysis/stats.c summarises samples).
  *
  * Everything here is private to bench/: nothing outside includes it.
  */
@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <time.h>
 #include <chips/model.h>
+#include <analysis/stats.h>
 
 /* Exit statuses of the irqlab command. */
 enum {
@@ -272,21 +273,6 @@ struct bench_break {
 	unsigned int block;
 };
 
-/* Latency statistics over one design's serviced events (stats.c). */
-struct bench_latency {
-	uint64_t count;
-	uint64_t min, p50, p90, p99, p999, max;
-	double mean;
-};
-
-/**
- * bench_latency_compute - exact order statistics of @n values
- * @v: the values; sorted in place
- * Percentiles are nearest-rank: p(q) = v[ceil(q * n) - 1]. All zero if @n
- * is 0.
- */
-void bench_latency_compute(uint64_t *v, size_t n, struct bench_latency *out);
-
 /**
  * struct bench_result - what one design measured in one scenario, summed
  * over its blocks
@@ -311,8 +297,8 @@ struct bench_result {
 	double seconds; /* stimulus time, all blocks */
 	double throughput_per_s; /* serviced / seconds */
 	double chip_accesses_per_irq; /* chip_accesses / interrupts taken */
-	struct bench_latency entry; /* fire -> handler entry, ns */
-	struct bench_latency exit; /* fire -> handler exit, ns */
+	struct irqstat entry; /* fire -> handler entry, ns */
+	struct irqstat exit; /* fire -> handler exit, ns */
 };
 
 /*
@@ -329,7 +315,7 @@ struct bench_sample {
 	uint8_t flags; /* BENCH_SAMPLE_* */
 	uint32_t chip_accesses; /* of its handler run, see docs/results.md */
 	uint16_t block; /* the block it belongs to */
-	uint16_t reserved;
+	uint16_t cpu; /* the simulated CPU that serviced it; ~0: never */
 };
 
 enum {
@@ -338,6 +324,7 @@ enum {
 	BENCH_SAMPLE_OVERRUN = 1 << 2, /* fired late */
 };
 #define BENCH_SAMPLE_DEVICE_SHIFT 4 /* flags bits 4-7: device on the line */
+#define BENCH_SAMPLE_NO_CPU 0xffff /* cpu of an event never serviced */
 
 #define BENCH_SAMPLE_NEVER UINT64_MAX
 

@@ -249,6 +249,7 @@ static irqreturn_t device_irq(int irq, void *dev_id)
 		d->ev[s].entry = entry;
 		d->ev[s].drained_with = (uint32_t)k;
 		d->ev[s].accesses = l->run_acc;
+		d->ev[s].cpu = (uint16_t)smp_processor_id();
 	}
 	if (k && l->brk &&
 	    entry - d->ev[first].intended > l->brk->threshold_ns &&

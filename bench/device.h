@@ -24,6 +24,7 @@ struct bench_event {
 	uint32_t drained_with; /* events drained by the same run */
 	uint32_t flags; /* BENCH_SAMPLE_OVERRUN */
 	uint32_t accesses; /* chip accesses since the previous run began */
+	uint16_t cpu; /* the simulated CPU that drained it */
 };
 
 struct bench_line;

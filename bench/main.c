@@ -170,11 +170,13 @@ static void measure_dispatch(struct bench_run_dispatch *d, bool tracing)
 
 		d[i].flow = f->name;
 		if (tracing)
-			irqlab_trace_block_begin("dispatch-cost", f->name, 0);
+			irqlab_trace_block_begin("dispatch-cost", f->name,
+						 "zero-cost", 0);
 		if (bench_dispatch_measure(f, DISPATCH_N, &ns))
 			ns = -1;
 		if (tracing) {
-			irqlab_trace_block_end("dispatch-cost", f->name, 0);
+			irqlab_trace_block_end("dispatch-cost", f->name,
+					       "zero-cost", 0);
 			d[i].tracing_ns = ns;
 		} else {
 			d[i].idle_ns = ns;

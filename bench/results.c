@@ -849,7 +849,7 @@ int bench_run_samples(struct bench_run *run, const struct bench_sample *s,
 		b[BENCH_SAMPLE_OFF_FLAGS] = s[i].flags;
 		put_le32(b + BENCH_SAMPLE_OFF_ACCESSES, s[i].chip_accesses);
 		put_le16(b + BENCH_SAMPLE_OFF_BLOCK, s[i].block);
-		put_le16(b + BENCH_SAMPLE_OFF_BLOCK + 2, 0);
+		put_le16(b + BENCH_SAMPLE_OFF_CPU, s[i].cpu);
 		run->used += BENCH_SAMPLES_RECORD;
 	}
 	return run->samples_err;
@@ -891,13 +891,13 @@ int bench_run_result(struct bench_run *run, const struct bench_result *r,
 	return 0;
 }
 
-static json_t *latency(const struct bench_latency *l)
+static json_t *latency(const struct irqstat *l)
 {
-	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "min",
+	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "min",
 			 ju64(l->min), "p50", ju64(l->p50), "p90", ju64(l->p90),
 			 "p99", ju64(l->p99), "p999", ju64(l->p999), "max",
-			 ju64(l->max), "mean", jreal(l->mean), "count",
-			 ju64(l->count));
+			 ju64(l->max), "mean", jreal(l->mean), "stddev",
+			 jreal(l->stddev), "count", ju64(l->count));
 }
 
 #define COUNTER(f)                                   \

@@ -9,7 +9,7 @@
 #define BENCH_RESULTS_H
 
 #define BENCH_SAMPLES_MAGIC "IRQLABS1" /* 8 bytes, no terminator */
-#define BENCH_SAMPLES_VERSION 1
+#define BENCH_SAMPLES_VERSION 2
 #define BENCH_SAMPLES_HEADER 32 /* bytes before the first record */
 #define BENCH_SAMPLES_RECORD 40 /* bytes per struct bench_sample */
 
@@ -29,7 +29,8 @@
 #define BENCH_SAMPLE_OFF_DESIGN 30 /* u8 */
 #define BENCH_SAMPLE_OFF_FLAGS 31 /* u8 */
 #define BENCH_SAMPLE_OFF_ACCESSES 32 /* u32 */
-#define BENCH_SAMPLE_OFF_BLOCK 36 /* u16, then 2 zero bytes */
+#define BENCH_SAMPLE_OFF_BLOCK 36 /* u16 */
+#define BENCH_SAMPLE_OFF_CPU 38 /* u16 */
 
 #define BENCH_SUMMARY_FORMAT 1 /* summary.json "format" */
 #define BENCH_ENVIRONMENT_FORMAT 1 /* environment.json "format" */

@@ -132,6 +132,7 @@ static int write_samples(struct bench_scenario_run *r, enum bench_design d,
 			.design = (uint8_t)d,
 			.chip_accesses = e->entry ? e->accesses : 0,
 			.block = (uint16_t)block,
+			.cpu = e->entry ? e->cpu : BENCH_SAMPLE_NO_CPU,
 			.flags =
 				(uint8_t)(e->flags |
 					  (e->entry ? BENCH_SAMPLE_SERVICED :
@@ -253,7 +254,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		r->brk->design = bench_design_name(d);
 		r->brk->block = block;
 	}
-	irqlab_trace_block_begin(sc->name, bench_design_name(d), block);
+	irqlab_trace_block_begin(sc->name, bench_design_name(d), sc->chip->name,
+				 block);
 	ret = -pthread_create(&dt.tid, NULL, dev_main, &dt);
 	if (ret) {
 		bench_line_free_irq(l);
@@ -265,7 +267,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	/* The last run's end (eoi, unmask) belongs to this block. */
 	synchronize_irq(ci->irq);
 	bench_chip_stats(ci, &s1);
-	irqlab_trace_block_end(sc->name, bench_design_name(d), block);
+	irqlab_trace_block_end(sc->name, bench_design_name(d), sc->chip->name,
+			       block);
 	spin_lock_irqsave(&irq_desc[ci->irq].lock, flags);
 	if (irq_desc[ci->irq].status & IRQ_DISABLED)
 		res->irq_disabled = true; /* note_interrupt(): nobody cared */
@@ -303,9 +306,8 @@ static void finish(struct bench_scenario_run *r, struct design_acc *acc)
 		enum bench_design d = r->sc->designs[i];
 		struct bench_result *res = &r->res[d];
 
-		bench_latency_compute(acc[d].entry.v, acc[d].entry.n,
-				      &res->entry);
-		bench_latency_compute(acc[d].exit.v, acc[d].exit.n, &res->exit);
+		irqstat_compute(acc[d].entry.v, acc[d].entry.n, &res->entry);
+		irqstat_compute(acc[d].exit.v, acc[d].exit.n, &res->exit);
 		res->throughput_per_s =
 			res->seconds > 0 ?
 				(double)res->serviced / res->seconds :

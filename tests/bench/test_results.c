@@ -220,14 +220,14 @@ static void fill_result(struct bench_result *r, const struct bench_scenario *sc,
 	r->seconds = 0.25;
 	r->throughput_per_s = (double)(base + 9) / 0.25;
 	r->chip_accesses_per_irq = 3.0;
-	r->entry = (struct bench_latency){ .count = base + 9,
-					   .min = 100,
-					   .p50 = 200,
-					   .p90 = 300,
-					   .p99 = 400,
-					   .p999 = 500,
-					   .max = 600,
-					   .mean = 212.5 };
+	r->entry = (struct irqstat){ .count = base + 9,
+				     .min = 100,
+				     .p50 = 200,
+				     .p90 = 300,
+				     .p99 = 400,
+				     .p999 = 500,
+				     .max = 600,
+				     .mean = 212.5 };
 	r->exit = r->entry;
 	r->exit.p99 = 4000;
 }
@@ -239,6 +239,7 @@ static const struct bench_sample samples[3] = {
 	  .seq = 0xa1b2c3d4,
 	  .chip_accesses = 7,
 	  .block = 3,
+	  .cpu = 0x0a0b,
 	  .scenario = 0x0102,
 	  .design = BENCH_DESIGN_DO_IRQ,
 	  .flags = BENCH_SAMPLE_SERVICED | BENCH_SAMPLE_OVERRUN },
@@ -246,6 +247,7 @@ static const struct bench_sample samples[3] = {
 	  .entry_ns = BENCH_SAMPLE_NEVER,
 	  .exit_ns = BENCH_SAMPLE_NEVER,
 	  .seq = 1,
+	  .cpu = BENCH_SAMPLE_NO_CPU,
 	  .scenario = 0,
 	  .design = BENCH_DESIGN_FLOW,
 	  .flags = 0 },
@@ -422,7 +424,7 @@ static void check_samples(const char *dir, size_t nr)
 
 	assert_int_equal(len, BENCH_SAMPLES_HEADER + nr * BENCH_SAMPLES_RECORD);
 	assert_memory_equal(b, "IRQLABS1", 8);
-	assert_int_equal(le(b + 8, 4), 1);
+	assert_int_equal(le(b + 8, 4), 2);
 	assert_int_equal(le(b + 12, 4), 40);
 	assert_true(le(b + 16, 8) > 0);
 	assert_int_equal(le(b + 24, 8), 0);
@@ -438,11 +440,12 @@ static void check_samples(const char *dir, size_t nr)
 	assert_int_equal(r[31], BENCH_SAMPLE_SERVICED | BENCH_SAMPLE_OVERRUN);
 	assert_int_equal(le(r + 32, 4), 7);
 	assert_int_equal(le(r + 36, 2), 3);
-	assert_int_equal(le(r + 38, 2), 0);
+	assert_int_equal(le(r + 38, 2), 0x0a0b);
 	r += 40;
 	assert_int_equal(le(r + 8, 8), BENCH_SAMPLE_NEVER);
 	assert_int_equal(le(r + 16, 8), BENCH_SAMPLE_NEVER);
 	assert_int_equal(r[31], 0);
+	assert_int_equal(le(r + 38, 2), BENCH_SAMPLE_NO_CPU);
 	free(b);
 }
 

@@ -183,18 +183,22 @@ LTTNG_UST_TRACEPOINT_EVENT(
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(
 	irqlab, block,
 	LTTNG_UST_TP_ARGS(const char *, scenario, const char *, design,
-			  unsigned int, block),
-	LTTNG_UST_TP_FIELDS(lttng_ust_field_string(
-		scenario, scenario) lttng_ust_field_string(design, design)
-				    lttng_ust_field_integer(unsigned int, block,
-							    block)))
+			  const char *, chip, unsigned int, block),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_string(scenario, scenario)
+			lttng_ust_field_string(design, design)
+				lttng_ust_field_string(chip, chip)
+					lttng_ust_field_integer(unsigned int,
+								block, block)))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(irqlab, block, irqlab, block_begin,
 				    LTTNG_UST_TP_ARGS(const char *, scenario,
 						      const char *, design,
+						      const char *, chip,
 						      unsigned int, block))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(irqlab, block, irqlab, block_end,
 				    LTTNG_UST_TP_ARGS(const char *, scenario,
 						      const char *, design,
+						      const char *, chip,
 						      unsigned int, block))
 
 /* Back-to-back events whose spacing is the cost of one event. */

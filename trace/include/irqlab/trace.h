@@ -169,22 +169,25 @@ static inline void irqlab_trace_service(unsigned int irq, unsigned int dev,
 
 static inline void irqlab_trace_block_begin(const char *scenario,
 					    const char *design,
+					    const char *chip,
 					    unsigned int block)
 {
 	(void)scenario;
 	(void)design;
+	(void)chip;
 	(void)block;
-	IRQLAB_TP(block_begin, scenario, design, block);
+	IRQLAB_TP(block_begin, scenario, design, chip, block);
 }
 
 static inline void irqlab_trace_block_end(const char *scenario,
-					  const char *design,
+					  const char *design, const char *chip,
 					  unsigned int block)
 {
 	(void)scenario;
 	(void)design;
+	(void)chip;
 	(void)block;
-	IRQLAB_TP(block_end, scenario, design, block);
+	IRQLAB_TP(block_end, scenario, design, chip, block);
 }
 
 static inline void irqlab_trace_calibrate(unsigned int i)
