@@ -20,6 +20,7 @@
 #include "scenario.h"
 #include "dispatch.h"
 #include "tracing.h"
+#include "analysis/report.h"
 
 static int stop_requested; /* set by SIGINT/SIGTERM */
 
@@ -36,7 +37,7 @@ static const struct sigaction stop_action = {
 
 static const char run_usage[] =
 	"usage: irqlab run [CONFIG...] [-o DIR] [--quick] [--seed N] [--cpus LIST]\n"
-	"                  [--quiet]\n"
+	"                  [--quiet] [--no-report] [--trace ...]\n"
 	"\n"
 	"Run the scenarios of each CONFIG (INI files; default: configs/default.ini)\n"
 	"and write a run folder: the config as run, the machine (hwloc topology,\n"
@@ -69,6 +70,8 @@ static const char run_usage[] =
 	"                    latency over N us (as cyclictest's breaktrace)\n"
 	"      --relayd URL  stream the trace to lttng-relayd at URL\n"
 	"                    (net://HOST[:CTRL_PORT[:DATA_PORT]]) instead of trace/\n"
+	"      --no-report   do not write report.md and report.html at the end\n"
+	"                    (irqlab report DIR writes them later)\n"
 	"  -q, --quiet       no progress and no table; errors still go to stderr\n"
 	"  -h, --help        this text\n"
 	"\n"
@@ -87,8 +90,10 @@ static const char list_usage[] =
 static const char main_usage[] =
 	"usage: irqlab COMMAND [OPTIONS]\n"
 	"\n"
-	"  run   run benchmark scenarios and write a run folder\n"
-	"  list  what can be run, and this machine's topology\n"
+	"  run      run benchmark scenarios and write a run folder and its report\n"
+	"  report   write a run folder's report (report.md, report.html)\n"
+	"  compare  compare run folders; exit status 2 on a regression\n"
+	"  list     what can be run, and this machine's topology\n"
 	"  help  this text; `irqlab COMMAND --help` for a command's options\n";
 
 static void usage_error(const char *cmd, const char *what, const char *arg)
@@ -240,7 +245,7 @@ static int parse_seed(const char *s, uint64_t *out)
 struct run_args {
 	struct bench_params p;
 	struct bench_trace_opts topts;
-	bool tracing, allow_loss;
+	bool tracing, allow_loss, no_report;
 	struct bench_break brk; /* threshold from --break-us */
 };
 
@@ -268,6 +273,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		{ "trace-snapshot", no_argument, NULL, 'N' },
 		{ "break-us", required_argument, NULL, 'K' },
 		{ "relayd", required_argument, NULL, 'R' },
+		{ "no-report", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -304,6 +310,9 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 			break;
 		case 'q':
 			a->p.quiet = true;
+			break;
+		case 'P':
+			a->no_report = true;
 			break;
 		case 'N':
 			a->topts.snapshot = true;
@@ -615,6 +624,22 @@ static int cmd_run(int argc, char **argv)
 	      rc == -EINTR		? BENCH_EXIT_INTERRUPTED :
 	      rc			? BENCH_EXIT_FAIL :
 					  BENCH_EXIT_OK;
+	/* Not after Ctrl-C: whoever pressed it wants the prompt back. */
+	if (!a.no_report && ret != BENCH_EXIT_INTERRUPTED) {
+		struct report_opts ro = { REPORT_SEED, REPORT_ITERS, true,
+					  a.p.quiet };
+
+		if (report_write(final, &ro, err, sizeof(err))) {
+			fprintf(stderr, "irqlab run: the report failed: %s\n",
+				err);
+			if (ret == BENCH_EXIT_OK)
+				ret = BENCH_EXIT_FAIL;
+		} else {
+			fprintf(stderr,
+				"irqlab run: report in %s/report.html\n",
+				final);
+		}
+	}
 out:
 	if (a.tracing)
 		bench_trace_stop(&t.trace, NULL, 0);
@@ -714,6 +739,10 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 1, argv + 1);
 	if (!strcmp(cmd, "list"))
 		return cmd_list(argc - 1, argv + 1);
+	if (!strcmp(cmd, "report"))
+		return report_main(argc - 1, argv + 1, IRQLAB_RESULTS_DIR);
+	if (!strcmp(cmd, "compare"))
+		return compare_main(argc - 1, argv + 1);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") ||
 	    !strcmp(cmd, "-h")) {
 		fputs(main_usage, stdout);

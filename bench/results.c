@@ -297,26 +297,34 @@ static void read_line(const char *path, char *buf, size_t len)
 	fclose(f);
 }
 
-static void cpu_model(char *buf, size_t len)
+/*
+ * The first "model name" of /proc/cpuinfo, and whether its flags name a
+ * hypervisor (x86's CPUID bit, set in every guest).
+ */
+static void cpu_model(char *buf, size_t len, bool *guest)
 {
 	FILE *f = fopen("/proc/cpuinfo", "re");
-	char line[512];
+	char line[4096];
 
 	buf[0] = '\0';
+	*guest = false;
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
-		char *v;
+		char *v = strchr(line, ':');
 
-		if (strncmp(line, "model name", 10))
-			continue;
-		v = strchr(line, ':');
 		if (!v)
+			continue;
+		if (!strncmp(line, "flags", 5)) {
+			*guest = strstr(v, " hypervisor") != NULL;
+			if (buf[0])
+				break;
+		}
+		if (strncmp(line, "model name", 10) || buf[0])
 			continue;
 		v += strspn(v + 1, " \t") + 1;
 		v[strcspn(v, "\n")] = '\0';
 		snprintf(buf, len, "%s", v);
-		break;
 	}
 	fclose(f);
 }
@@ -386,12 +394,13 @@ static json_t *environment(const struct bench_run *run,
 {
 	char model[256], clocksource[64];
 	json_t *j, *argv, *host, *build, *c;
+	bool guest;
 	struct utsname u;
 	int bad = 0;
 
 	if (uname(&u))
 		memset(&u, 0, sizeof(u));
-	cpu_model(model, sizeof(model));
+	cpu_model(model, sizeof(model), &guest);
 	read_line(
 		"/sys/devices/system/clocksource/clocksource0/current_clocksource",
 		clocksource, sizeof(clocksource));
@@ -404,12 +413,13 @@ static json_t *environment(const struct bench_run *run,
 			  "build_type", IRQLAB_BUILD_TYPE, "compiler", COMPILER,
 			  "cflags", IRQLAB_CFLAGS, "sanitizer",
 			  IRQLAB_SANITIZER);
-	host = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:I}", "name",
-			 jsys(run->host), "sysname", jsys(u.sysname), "release",
-			 jsys(u.release), "version", jsys(u.version), "machine",
-			 jsys(u.machine), "cpu_model", jsys(model),
+	host = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:I, s:b}",
+			 "name", jsys(run->host), "sysname", jsys(u.sysname),
+			 "release", jsys(u.release), "version", jsys(u.version),
+			 "machine", jsys(u.machine), "cpu_model", jsys(model),
 			 "clocksource", jsys(clocksource), "online_cpus",
-			 (json_int_t)sysconf(_SC_NPROCESSORS_ONLN));
+			 (json_int_t)sysconf(_SC_NPROCESSORS_ONLN),
+			 "hypervisor", guest);
 	c = cal ? json_pack("{s:o, s:o, s:o}", "ticks_per_us",
 			    jreal(cal->ticks_per_us), "err_ns_mean",
 			    jreal(cal->err_ns_mean), "err_ns_max",

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * irqlab report and irqlab compare (docs/analysis.md): what the irqlab
+ * command calls, and what `irqlab run` calls on its finished folder.
+ */
+#ifndef ANALYSIS_REPORT_H
+#define ANALYSIS_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct report_opts {
+	uint64_t seed; /* the bootstrap's seed */
+	unsigned int iters; /* bootstrap replicates */
+	bool trace; /* analyse trace/ when the folder has one */
+	bool quiet; /* no progress lines on stderr */
+};
+
+#define REPORT_SEED 1
+#define REPORT_ITERS 2000
+#define REPORT_LEVEL 0.95
+
+/**
+ * report_write - write report.md, report.html and figures/ into @dir
+ *
+ * Return: 0, or -errno with one sentence in @err: a file of the folder that
+ * cannot be read (naming it and what is wrong), a corrupt trace, gnuplot
+ * failing. Nothing half-written is left under the report's names: both
+ * files are written as .tmp and renamed.
+ */
+int report_write(const char *dir, const struct report_opts *o, char *err,
+		 size_t errlen);
+
+/* `irqlab report [RUN_DIR] [OPTIONS]`; returns the exit status. */
+int report_main(int argc, char **argv, const char *results_dir);
+
+/* `irqlab compare RUN_DIR... [OPTIONS]`; returns the exit status. */
+int compare_main(int argc, char **argv);
+
+#endif /* ANALYSIS_REPORT_H */

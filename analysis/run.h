@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A run folder as the report and compare commands read it, through its
+ * documented format only (docs/results.md): summary.json, environment.json,
+ * and samples.bin where it is present.
+ */
+#ifndef ANALYSIS_RUN_H
+#define ANALYSIS_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+#include "analysis/stats.h"
+
+/* One serviced event of samples.bin, as the figures need it. */
+struct run_event {
+	uint64_t intended_ns; /* since the run began */
+	uint64_t entry_ns; /* fire -> handler entry */
+	uint16_t cpu; /* 0xffff: not recorded (samples.bin version 1) */
+	uint16_t block;
+};
+
+struct run_design {
+	const char *design; /* flow, do_irq, edge-masking */
+	const char *flow; /* the flow handler that ran ("" if none) */
+	json_t *j; /* its summary.json object */
+	uint64_t fired, serviced, stranded, coalesced, overruns, spurious;
+	uint64_t dropped_edges;
+	bool irq_disabled;
+	double seconds, throughput, accesses_per_irq; /* NAN: null */
+	struct irqstat entry; /* from samples.bin, else summary.json */
+	/* From samples.bin (NULL, 0 without it): */
+	uint64_t *sorted; /* entry latencies of serviced events, ascending */
+	struct run_event *ev; /* the serviced events in time order */
+	size_t n;
+	unsigned int ncpus; /* 1 + the highest CPU that serviced one */
+};
+
+struct run_scenario {
+	const char *name, *chip, *trigger, *pattern, *wait;
+	double rate_hz;
+	unsigned int devices;
+	struct run_design *d;
+	size_t nd;
+};
+
+struct run {
+	char *dir;
+	json_t *summary, *env; /* env may be NULL (a folder without it) */
+	bool complete, interrupted, has_samples;
+	struct run_scenario *sc;
+	size_t nsc;
+};
+
+/**
+ * run_load - read the run folder @dir
+ * @samples: also read samples.bin (the report and compare with intervals
+ *           need it; a missing file is not an error, a corrupt one is)
+ *
+ * Return: 0, or -errno with one sentence in @err naming the file and what
+ * is wrong with it.
+ */
+int run_load(const char *dir, bool samples, struct run *r, char *err,
+	     size_t errlen);
+void run_free(struct run *r);
+
+/* The design @name of @sc, or NULL. */
+const struct run_design *run_find_design(const struct run_scenario *sc,
+					 const char *name);
+/* The scenario @name, or NULL. */
+const struct run_scenario *run_find_scenario(const struct run *r,
+					     const char *name);
+
+#endif /* ANALYSIS_RUN_H */

@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * End to end: `irqlab run` writes its report; `irqlab report` rewrites it
+ * the same for the same seed; the report's headline numbers are the run's
+ * own (summary.json); every figure it names exists with its data file;
+ * `irqlab compare` exits 0 on identical runs and 2 on an injected
+ * regression (every latency of a copy made 1.5 times longer), and not on
+ * an improvement; a truncated samples.bin and a missing folder get one
+ * clear sentence and a non-zero exit.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include "../bench/spawn.h"
+
+static const char *irqlab;
+static char tmp[] = "/tmp/irqlab-report-XXXXXX";
+static char run_dir[512];
+
+static int run_cmd(char *const argv[], const char *name, char **out, char **err)
+{
+	char so[600], se[600];
+	int rc;
+
+	snprintf(so, sizeof(so), "%s/%s.out", tmp, name);
+	snprintf(se, sizeof(se), "%s/%s.err", tmp, name);
+	rc = spawn_irqlab(argv, so, se, 0, NULL);
+	*out = slurp(so);
+	*err = slurp(se);
+	assert_non_null(*out);
+	assert_non_null(*err);
+	return rc;
+}
+
+static void copy_file(const char *from_dir, const char *to_dir,
+		      const char *name)
+{
+	char a[600], b[600], buf[65536];
+	FILE *in, *out;
+	size_t n;
+
+	snprintf(a, sizeof(a), "%s/%s", from_dir, name);
+	snprintf(b, sizeof(b), "%s/%s", to_dir, name);
+	in = fopen(a, "rb");
+	out = fopen(b, "wb");
+	assert_non_null(in);
+	assert_non_null(out);
+	while ((n = fread(buf, 1, sizeof(buf), in)))
+		assert_int_equal(fwrite(buf, 1, n, out), n);
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+}
+
+/* A copy of the run's data files (no report) at @tmp/@name. */
+static void copy_run(const char *name, char *dir, size_t len)
+{
+	static const char *const files[] = { "summary.json", "environment.json",
+					     "samples.bin", "topology.txt" };
+
+	snprintf(dir, len, "%s/%s", tmp, name);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		copy_file(run_dir, dir, files[i]);
+}
+
+static uint64_t get_le(const unsigned char *p)
+{
+	uint64_t v = 0;
+
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void put_le(unsigned char *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++, v >>= 8)
+		p[i] = (unsigned char)v;
+}
+
+/* Every serviced event of @dir's samples.bin 1.5 times as late. */
+static void slow_down(const char *dir)
+{
+	char path[700];
+	unsigned char *b;
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/samples.bin", dir);
+	f = fopen(path, "r+b");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = (size_t)ftell(f);
+	rewind(f);
+	b = malloc(n);
+	assert_non_null(b);
+	assert_int_equal(fread(b, 1, n, f), n);
+	for (size_t off = 32; off + 40 <= n; off += 40) {
+		if (!(b[off + 31] & 1))
+			continue;
+		put_le(b + off + 8, get_le(b + off + 8) * 3 / 2);
+		put_le(b + off + 16, get_le(b + off + 16) * 3 / 2);
+	}
+	rewind(f);
+	assert_int_equal(fwrite(b, 1, n, f), n);
+	assert_int_equal(fclose(f), 0);
+	free(b);
+}
+
+static void exists(const char *dir, const char *name)
+{
+	char path[700];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (stat(path, &st) || !st.st_size) {
+		fprintf(stderr, "missing or empty: %s\n", path);
+		fail();
+	}
+}
+
+/*
+ * The cells of the Markdown table row of @md that starts with @prefix
+ * (its first cells, as "| a | b |"); how many there are.
+ */
+static int row_cells(const char *md, const char *prefix, char cells[][64],
+		     int max)
+{
+	char key[320];
+	const char *p;
+	int n = 0;
+
+	snprintf(key, sizeof(key), "\n%s", prefix);
+	p = strstr(md, key);
+	if (!p)
+		return 0;
+	for (p++; *p == '|' && p[1] != '\n' && n < max;) {
+		const char *e = strchr(p + 1, '|'), *b = p + 1;
+		size_t len;
+
+		if (!e)
+			break;
+		while (*b == ' ')
+			b++;
+		len = (size_t)(e - b);
+		while (len && b[len - 1] == ' ')
+			len--;
+		snprintf(cells[n++], 64, "%.*s", (int)len, b);
+		p = e;
+	}
+	return n;
+}
+
+static const char *jstr(json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+/* Cell @cell of @row is @o's integer @key. */
+static void cell_is(char row[][64], int cell, json_t *o, const char *key)
+{
+	char want[32];
+
+	snprintf(want, sizeof(want), "%lld",
+		 (long long)json_integer_value(json_object_get(o, key)));
+	assert_string_equal(row[cell], want);
+}
+
+static void test_run_writes_its_report(void **state)
+{
+	char cfg[512], *out, *err, *md, path[700];
+	json_t *sum, *designs;
+	size_t i;
+	json_t *d;
+
+	(void)state;
+	test_config(cfg, sizeof(cfg), tmp, "two",
+		    "[run]\nduration_ms = 150\nblocks = 2\nrate = 5000\n"
+		    "wait = spin\nseed = 3\n"
+		    "[scenario ioapic-level]\nchip = ioapic\ntrigger = level\n"
+		    "designs = flow do_irq\n"
+		    "[scenario i8259-edge]\nchip = i8259\ntrigger = edge\n"
+		    "designs = flow do_irq edge-masking\n");
+	snprintf(run_dir, sizeof(run_dir), "%s/run", tmp);
+	{
+		char *argv[] = { (char *)irqlab, "run",	    cfg, "-o",
+				 run_dir,	 "--quiet", NULL };
+
+		assert_int_equal(run_cmd(argv, "run", &out, &err), 0);
+	}
+	assert_non_null(strstr(err, "report in "));
+	free(out);
+	free(err);
+	exists(run_dir, "report.md");
+	exists(run_dir, "report.html");
+	for (i = 0; i < 2; i++) {
+		static const char *const kind[] = { "cdf", "hist", "time" };
+
+		for (int k = 0; k < 3; k++) {
+			char f[64];
+
+			snprintf(f, sizeof(f), "figures/%s-%02zu.png", kind[k],
+				 i);
+			exists(run_dir, f);
+			snprintf(f, sizeof(f), "figures/%s-%02zu.dat", kind[k],
+				 i);
+			exists(run_dir, f);
+		}
+	}
+	exists(run_dir, "figures/accesses.png");
+	exists(run_dir, "figures/load.png");
+
+	snprintf(path, sizeof(path), "%s/report.md", run_dir);
+	md = slurp(path);
+	assert_non_null(md);
+	assert_non_null(strstr(md, "## Headline"));
+	assert_non_null(strstr(md, "## Environment"));
+	assert_non_null(strstr(md, "This run was not traced"));
+	/* The histogram data carry their bucket parameters. */
+	snprintf(path, sizeof(path), "%s/figures/hist-00.dat", run_dir);
+	out = slurp(path);
+	assert_non_null(strstr(out, "# loghist sub_bits=3 max_exp=40"));
+	assert_non_null(strstr(out, "overflow=0"));
+	free(out);
+
+	/* Headline p50 / p99 / p99.9 are summary.json's, design by design. */
+	snprintf(path, sizeof(path), "%s/summary.json", run_dir);
+	sum = json_load_file(path, 0, NULL);
+	assert_non_null(sum);
+	for (size_t s = 0; s < 2; s++) {
+		json_t *sc =
+			json_array_get(json_object_get(sum, "scenarios"), s);
+
+		designs = json_object_get(sc, "designs");
+		json_array_foreach(designs, i, d)
+		{
+			json_t *l = json_object_get(
+				json_object_get(d, "latency_ns"), "entry");
+			char row[14][64], key[300];
+
+			snprintf(key, sizeof(key), "| %s | %s | %s | %s |",
+				 jstr(sc, "name"), jstr(sc, "chip"),
+				 jstr(sc, "trigger"), jstr(d, "design"));
+			assert_int_equal(row_cells(md, key, row, 14), 14);
+			cell_is(row, 5, l, "p50");
+			cell_is(row, 6, l, "p99");
+			cell_is(row, 7, l, "p999");
+			cell_is(row, 10, d, "stranded");
+			if (!strcmp(jstr(d, "design"), "do_irq"))
+				assert_string_equal(row[11], "baseline");
+			else /* a ratio and its interval */
+				assert_non_null(strchr(row[11], '['));
+		}
+	}
+	json_decref(sum);
+	free(md);
+}
+
+static void test_report_is_reproducible(void **state)
+{
+	char *out, *err, *a, *b, path[700];
+	char *argv[] = { (char *)irqlab, "report", run_dir, "--seed", "7",
+			 "--quiet",	 NULL };
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/report.md", run_dir);
+	assert_int_equal(run_cmd(argv, "report1", &out, &err), 0);
+	free(out);
+	free(err);
+	a = slurp(path);
+	assert_int_equal(run_cmd(argv, "report2", &out, &err), 0);
+	free(out);
+	free(err);
+	b = slurp(path);
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_string_equal(a, b);
+	assert_non_null(strstr(a, "bootstrap seed 7"));
+	free(a);
+	free(b);
+}
+
+static void test_compare_identical_and_regressed(void **state)
+{
+	char slow[600], *out, *err;
+
+	(void)state;
+	{
+		char *argv[] = { (char *)irqlab, "compare",  run_dir,
+				 run_dir,	 "--metric", "p50",
+				 "--metric",	 "p99",	     NULL };
+
+		assert_int_equal(run_cmd(argv, "same", &out, &err), 0);
+		assert_non_null(strstr(out, "No checked metric regressed"));
+		assert_null(strstr(out, "REGRESSION"));
+		free(out);
+		free(err);
+	}
+	copy_run("slow", slow, sizeof(slow));
+	slow_down(slow);
+	{
+		char *argv[] = { (char *)irqlab, "compare",  run_dir,
+				 slow,		 "--metric", "p50",
+				 "--threshold",	 "20",	     NULL };
+
+		assert_int_equal(run_cmd(argv, "slower", &out, &err), 2);
+		assert_non_null(strstr(out, "REGRESSION"));
+		assert_non_null(strstr(out, "| 1.500 ["));
+		free(out);
+		free(err);
+	}
+	{
+		/* Faster is not a regression. */
+		char *argv[] = { (char *)irqlab, "compare", slow, run_dir,
+				 "--metric",	 "p50",	    NULL };
+
+		assert_int_equal(run_cmd(argv, "faster", &out, &err), 0);
+		free(out);
+		free(err);
+	}
+	{
+		/* Beyond 60%: a 50% slow-down is within it. */
+		char *argv[] = { (char *)irqlab, "compare",  run_dir,
+				 slow,		 "--metric", "p50",
+				 "--threshold",	 "60",	     NULL };
+
+		assert_int_equal(run_cmd(argv, "within", &out, &err), 0);
+		free(out);
+		free(err);
+	}
+}
+
+static void test_bad_input(void **state)
+{
+	char bad[600], path[700], *out, *err;
+
+	(void)state;
+	copy_run("truncated", bad, sizeof(bad));
+	snprintf(path, sizeof(path), "%s/samples.bin", bad);
+	{
+		struct stat st;
+
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(truncate(path, st.st_size - 7), 0);
+	}
+	{
+		char *argv[] = { (char *)irqlab, "report", bad, NULL };
+
+		assert_int_equal(run_cmd(argv, "trunc", &out, &err), 1);
+		assert_non_null(strstr(err, "samples.bin"));
+		assert_non_null(strstr(err, "truncated"));
+		assert_null(strchr(strchr(err, '\n') + 1, '\n'));
+		free(out);
+		free(err);
+	}
+	snprintf(path, sizeof(path), "%s/report.md", bad);
+	assert_int_not_equal(access(path, F_OK), 0);
+	{
+		char *argv[] = { (char *)irqlab, "report", "/nonexistent/run",
+				 NULL };
+
+		assert_int_equal(run_cmd(argv, "missing", &out, &err), 2);
+		assert_non_null(strstr(err, "/nonexistent/run"));
+		free(out);
+		free(err);
+	}
+	{
+		char *argv[] = { (char *)irqlab, "compare", run_dir, NULL };
+
+		assert_int_equal(run_cmd(argv, "one", &out, &err), 2);
+		free(out);
+		free(err);
+	}
+	{
+		char *argv[] = { (char *)irqlab, "compare", run_dir, run_dir,
+				 "--metric",	 "p42",	    NULL };
+
+		assert_int_equal(run_cmd(argv, "metric", &out, &err), 2);
+		assert_non_null(strstr(err, "p42"));
+		free(out);
+		free(err);
+	}
+	{
+		char *argv[] = { (char *)irqlab, "compare", run_dir, bad,
+				 NULL };
+
+		assert_int_equal(run_cmd(argv, "cmpbad", &out, &err), 1);
+		assert_non_null(strstr(err, "samples.bin"));
+		free(out);
+		free(err);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_run_writes_its_report),
+		cmocka_unit_test(test_report_is_reproducible),
+		cmocka_unit_test(test_compare_identical_and_regressed),
+		cmocka_unit_test(test_bad_input),
+	};
+	char cmd[600];
+	int rc;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s IRQLAB\n", argv[0]);
+		return 2;
+	}
+	irqlab = argv[1];
+	if (!mkdtemp(tmp))
+		return 1;
+	rc = cmocka_run_group_tests(tests, NULL, NULL);
+	if (!rc) {
+		snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
+		if (system(cmd))
+			return 1;
+	}
+	return rc;
+}
