@@ -415,7 +415,9 @@ static int figure_load(struct report *rp)
 
 	if (!f)
 		return -errno;
-	fputs("# throughput against offered load (summary.json)\n", f);
+	fputs("# throughput against offered load (summary.json): offered is\n"
+	      "# fired / seconds, throughput serviced / seconds\n",
+	      f);
 	for (size_t k = 0; k < nd; k++) {
 		fprintf(f,
 			"%s# design %s\n# offered_per_s throughput_per_s scenario\n",
@@ -423,10 +425,13 @@ static int figure_load(struct report *rp)
 		for (size_t i = 0; i < r->nsc; i++) {
 			const struct run_design *d =
 				run_find_design(&r->sc[i], dn[k]);
-			double offered = r->sc[i].rate_hz * r->sc[i].devices;
+			/* What the stimulus issued, bursts and all. */
+			double offered = d && d->seconds > 0 ?
+						 (double)d->fired / d->seconds :
+						 NAN;
 
 			if (d && isfinite(d->throughput) && d->throughput > 0 &&
-			    offered > 0)
+			    isfinite(offered) && offered > 0)
 				fprintf(f, "%.3f %.3f %s\n", offered,
 					d->throughput, r->sc[i].name);
 		}
@@ -780,7 +785,7 @@ static int section_figures(struct report *rp, struct doc *d)
 		return ret;
 	doc_figure(
 		d, "figures/load.png",
-		"Serviced events per second against the offered load (rate x devices), per design; the dashed line is serviced = offered.");
+		"Serviced events per second against the offered load (events fired per second of stimulus), one point per scenario and design; the dashed line is serviced = offered.");
 	for (size_t i = 0; r->has_samples && i < r->nsc; i++) {
 		char file[64], cap[256], h[160];
 		bool any = false;
@@ -832,6 +837,7 @@ static int section_stages(struct report *rp, struct doc *d)
 		"latency p50",
 	};
 	const struct stages_result *st = &rp->st;
+	uint64_t all = 0;
 	int ret;
 
 	doc_heading(d, 2, "Per-stage timing (trace)");
@@ -856,7 +862,10 @@ static int section_stages(struct report *rp, struct doc *d)
 		const char *cells[13] = { gr->scenario, gr->design };
 		double ops = 0;
 
-		if (!gr->interrupts)
+		/* All CPUs come first; one CPU alone would repeat them. */
+		if (gr->cpu < 0)
+			all = gr->interrupts;
+		if (!gr->interrupts || (gr->cpu >= 0 && gr->interrupts == all))
 			continue;
 		for (int o = 0; o < STAGES_NR_OPS; o++)
 			ops += gr->op[o].st.mean;

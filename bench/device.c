@@ -434,17 +434,24 @@ void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc)
 	struct irq_chip *chip = desc->chip;
 	irqreturn_t ret;
 
+	irqlab_trace_flow(irq, "edge-masking");
 	spin_lock(&desc->lock);
 	if (chip->mask_ack) {
+		irqlab_trace_chip_op(irq, IRQLAB_OP_mask_ack, chip->name);
 		chip->mask_ack(irq);
 	} else {
+		irqlab_trace_chip_op(irq, IRQLAB_OP_mask, chip->name);
 		chip->mask(irq);
-		if (chip->ack)
+		if (chip->ack) {
+			irqlab_trace_chip_op(irq, IRQLAB_OP_ack, chip->name);
 			chip->ack(irq);
+		}
 	}
 	if (!desc->action || (desc->status & IRQ_DISABLED)) {
-		if (!chip->ack && chip->eoi)
+		if (!chip->ack && chip->eoi) {
+			irqlab_trace_chip_op(irq, IRQLAB_OP_eoi, chip->name);
 			chip->eoi(irq);
+		}
 		spin_unlock(&desc->lock);
 		return;
 	}
@@ -457,9 +464,13 @@ void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc)
 	spin_lock(&desc->lock);
 	desc->status &= ~IRQ_INPROGRESS;
 	/* A controller without an acknowledge ends the interrupt here. */
-	if (!chip->ack && chip->eoi)
+	if (!chip->ack && chip->eoi) {
+		irqlab_trace_chip_op(irq, IRQLAB_OP_eoi, chip->name);
 		chip->eoi(irq);
-	if (!(desc->status & IRQ_DISABLED))
+	}
+	if (!(desc->status & IRQ_DISABLED)) {
+		irqlab_trace_chip_op(irq, IRQLAB_OP_unmask, chip->name);
 		chip->unmask(irq);
+	}
 	spin_unlock(&desc->lock);
 }

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Inside sink.irqlab.stages: the state machine that turns decoded irqlab
+ * events into per-stage series (stages.c, no Babeltrace2 in it, so the
+ * tests feed it synthetic events), and the sink component class methods
+ * that decode Babeltrace2 messages into it (sink.c), which plugin.c
+ * registers and stages_graph_run() uses in-process. Nothing outside
+ * analysis/ and its tests includes this header.
+ */
+#ifndef ANALYSIS_SINK_H
+#define ANALYSIS_SINK_H
+
+#include <stdint.h>
+#include <babeltrace2/babeltrace.h>
+#include "stages.h"
+
+/* What an event is to the state machine, from its name. */
+enum stages_ev_type {
+	STAGES_EV_NONE, /* not an irqlab event: ignored, not counted */
+	STAGES_EV_OTHER, /* any other irqlab event: cuts an interval */
+	STAGES_EV_RAISE,
+	STAGES_EV_SERVICE,
+	STAGES_EV_ENTRY,
+	STAGES_EV_EXIT,
+	STAGES_EV_FLOW,
+	STAGES_EV_CHIP_OP,
+	STAGES_EV_ACTION_ENTRY,
+	STAGES_EV_ACTION_EXIT,
+	STAGES_EV_BLOCK_BEGIN,
+	STAGES_EV_BLOCK_END,
+	STAGES_EV_CALIBRATE,
+};
+
+/**
+ * struct stages_ev - one decoded event
+ * @type:	from stages_ev_type()
+ * @ts:		its time stamp, ns from the clock's origin
+ * @stream:	the stream it came from, one per OS CPU (the sink uses the
+ *		trace and the packet context's cpu_id): an interrupt's
+ *		events are the entry's, the exit's, and those of its
+ *		stream in between
+ * @irq, @dev:	raise, service (and entry, exit: @irq)
+ * @seq:	raise: the event's seq; service: first; calibrate: i
+ * @count:	service: how many seqs from @seq were drained
+ * @cpu:	entry, exit: the simulated CPU
+ * @op:		chip_op: the enum value (stages_op_names)
+ * @flow:	flow: the flow handler's name
+ * @scenario, @design, @chip: block_begin, block_end; NULL reads as ""
+ *
+ * Fields an event does not carry are ignored; strings are only borrowed
+ * for the call.
+ */
+struct stages_ev {
+	enum stages_ev_type type;
+	uint64_t ts;
+	uint64_t stream;
+	uint64_t irq, dev, seq, count, cpu;
+	int64_t op;
+	const char *flow;
+	const char *scenario, *design, *chip;
+};
+
+struct stages;
+
+/* "irqlab:entry" -> STAGES_EV_ENTRY; STAGES_EV_NONE without "irqlab:". */
+enum stages_ev_type stages_ev_type(const char *name);
+
+/* 0, or -ENOMEM. */
+int stages_create(struct stages **out);
+
+/* Feed one event, in time stamp order. 0, or -ENOMEM. */
+int stages_event(struct stages *s, const struct stages_ev *ev);
+
+/* Counts from discarded-events and discarded-packets messages. */
+void stages_discarded(struct stages *s, uint64_t events, uint64_t packets);
+
+/**
+ * stages_finish - the result of everything fed so far
+ *
+ * Interrupts still open count as unmatched; the tracepoint cost is
+ * subtracted and the series sorted. @s is spent: only stages_destroy()
+ * may follow. Return: 0, or -ENOMEM (@out is then empty).
+ */
+int stages_finish(struct stages *s, struct stages_result *out);
+
+void stages_destroy(struct stages *s);
+
+/*
+ * The sink component class sink.irqlab.stages. The initialize method's
+ * data, when not NULL (stages_graph_run()), is a struct stages_result *
+ * that receives the result at the end instead of it being written out.
+ */
+bt_component_class_initialize_method_status
+stages_sink_initialize(bt_self_component_sink *self,
+		       bt_self_component_sink_configuration *config,
+		       const bt_value *params, void *init_data);
+void stages_sink_finalize(bt_self_component_sink *self);
+bt_component_class_sink_graph_is_configured_method_status
+stages_sink_graph_is_configured(bt_self_component_sink *self);
+bt_component_class_sink_consume_method_status
+stages_sink_consume(bt_self_component_sink *self);
+
+#define STAGES_SINK_DESCRIPTION \
+	"Per-stage timing of irqlab interrupts (docs/analysis.md)"
+#define STAGES_SINK_HELP                                                     \
+	"Reads irqlab:* events (src.ctf.fs -> flt.utils.muxer -> here) and " \
+	"prints per-stage statistics per scenario, design, chip, flow and "  \
+	"CPU.\nParameter: output (string): write JSON to this file instead.\n"
+
+#endif /* ANALYSIS_SINK_H */

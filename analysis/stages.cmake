@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: GPL-2.0
+# The trace sink sink.irqlab.stages (docs/analysis.md): irqlab_stages is
+# the state machine (stages.c) and the component class (sink.c), for the
+# in-process graph of `irqlab report`; irqlab_bt_plugin is the same as a
+# Babeltrace2 plugin, build*/analysis/irqlab.so, for
+# `babeltrace2 --plugin-path=build/analysis -c sink.irqlab.stages`.
+add_library(irqlab_stages STATIC stages.c sink.c)
+target_include_directories(irqlab_stages PUBLIC ${PROJECT_SOURCE_DIR})
+target_link_libraries(irqlab_stages PUBLIC irqlab_stats PkgConfig::BABELTRACE2
+	PRIVATE PkgConfig::JANSSON irqlab_warnings)
+set_target_properties(irqlab_stages PROPERTIES POSITION_INDEPENDENT_CODE ON)
+
+add_library(irqlab_bt_plugin MODULE plugin.c)
+target_link_libraries(irqlab_bt_plugin PRIVATE irqlab_stages irqlab_warnings)
+set_target_properties(irqlab_bt_plugin PROPERTIES
+	OUTPUT_NAME irqlab PREFIX ""
+	LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/analysis)

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-stage timing of interrupts from an irqlab LTTng trace.
+ *
+ * The Babeltrace2 sink `sink.irqlab.stages` (plugin.c, sink.c) feeds every
+ * `irqlab:*` event to a struct stages; stages_graph_run() builds the same
+ * graph in-process (src.ctf.fs -> flt.utils.muxer -> the sink) for
+ * `irqlab report`. docs/analysis.md describes the stages and the output.
+ *
+ * Every interrupt, from `entry` to `exit` on one simulated CPU, is cut at
+ * each of its events, and each interval is charged to a stage by the
+ * event that opens it:
+ *   entry    entry, flow, and anything else before the first chip_op or
+ *            action_entry: the flow handler's own work on the way in
+ *   op.NAME  a chip_op NAME event, up to the next event: that operation
+ *   action   action_entry and service, up to action_exit: the handlers
+ *   exit     action_exit (the last one) and anything else not a chip op,
+ *            up to exit: the flow handler's work on the way out
+ * so entry + every op + action + exit = total (entry -> exit). Each
+ * interval contains one tracepoint's cost; the run's `calibrate` events
+ * (their mean spacing) measure it, and it is subtracted from every
+ * interval (clamped at 0), so the figures estimate the untraced code.
+ * Two further series per group:
+ *   dispatch raise -> entry of the interrupt that serviced the event
+ *            (matched by irq, dev, seq through `service`)
+ *   latency  raise -> service: to the device handler, the harness's
+ *            samples.bin `entry_ns` measured from the raise
+ * Groups: scenario x design x chip x flow (from block_begin / block_end
+ * and the `flow` event) x CPU (the entry event's cpu field), and the same
+ * over all CPUs (cpu = -1).
+ */
+#ifndef ANALYSIS_STAGES_H
+#define ANALYSIS_STAGES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "stats.h"
+
+/* chip_op's enum, in the trace's order (trace/include/irqlab/irqlab_tp.h). */
+#define STAGES_NR_OPS 14
+extern const char *const stages_op_names[STAGES_NR_OPS];
+
+/* One series of values (ns, tracepoint cost subtracted). */
+struct stages_series {
+	uint64_t *v; /* sorted once stages_finish() ran */
+	size_t n, cap;
+	struct irqstat st; /* filled by stages_finish() */
+};
+
+struct stages_group {
+	char *scenario, *design, *chip, *flow;
+	int cpu; /* the simulated CPU, -1: all CPUs */
+	uint64_t interrupts; /* entry..exit pairs counted */
+	struct stages_series entry, op[STAGES_NR_OPS], action, exit, total;
+	struct stages_series dispatch, latency;
+};
+
+struct stages_result {
+	double event_cost_ns; /* mean spacing of calibrate events; 0: none */
+	uint64_t calibrate_events;
+	uint64_t events; /* irqlab:* events consumed */
+	uint64_t discarded_events; /* from discarded-events messages */
+	uint64_t discarded_packets;
+	uint64_t unmatched; /* entries without exit, services without raise */
+	struct stages_group *groups; /* sorted: scenario, design, flow, cpu */
+	size_t ngroups;
+};
+
+/**
+ * stages_graph_run - analyse the CTF traces under @root in-process
+ * @root: a run folder, its trace/ folder, or an lttng-relayd output
+ *        directory: every directory below it holding a `metadata` file
+ *        becomes one src.ctf.fs input
+ * @out: the result; free it with stages_result_free()
+ * @err: one sentence on failure, naming the file where Babeltrace2 did
+ *
+ * Return: 0; -ENOENT if no trace is there; another -errno (corrupt or
+ * truncated trace, no memory) with @err set.
+ */
+int stages_graph_run(const char *root, struct stages_result *out, char *err,
+		     size_t errlen);
+
+/* Every directory under @root that holds a `metadata` file, sorted. */
+int stages_find_traces(const char *root, char ***dirs, size_t *n, char *err,
+		       size_t errlen);
+
+/* The result as JSON (docs/analysis.md), for `output=` and the report. */
+int stages_result_write_json(const struct stages_result *r, FILE *f);
+
+/* The result as a text table, for the command line without `output=`. */
+void stages_result_print(const struct stages_result *r, FILE *f);
+
+void stages_result_free(struct stages_result *r);
+
+#endif /* ANALYSIS_STAGES_H */
