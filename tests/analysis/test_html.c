@@ -98,6 +98,7 @@ int main(int argc, char **argv)
 	if (!html)
 		return fail("no report.html", path);
 	imgs = count(html, "<img ");
+	free(html);
 	/* 2 summary figures, 3 per scenario */
 	if (imgs != 2 + 3 * 2)
 		return fail("report.html does not have 8 figures", NULL);
@@ -142,6 +143,8 @@ int main(int argc, char **argv)
 	for (line = strtok(log, "\n"); line; line = strtok(NULL, "\n"))
 		if (strstr(line, ":CONSOLE") && strstr(line, "report.html"))
 			return fail("console message", line);
+	free(dom);
+	free(log);
 
 	/* A full-length screenshot, kept for a person to look at. */
 	snprintf(url, sizeof(url), "file://%s/report.html", run);

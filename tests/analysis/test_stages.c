@@ -1272,7 +1272,11 @@ static uint64_t rd64(const unsigned char *p)
  * plugin subtracts one event cost per interval: raise, entry, flow,
  * chip op, action_entry, service, about 6 events, which the harness's
  * traced figures still hold) and by the stimulus' lateness (intended ->
- * raise); 2 us of slack covers that on a noisy 2-vCPU VM.
+ * raise). Events the harness flagged as overruns (issued more than
+ * overrun_ns late: the device thread itself was stalled, which the trace,
+ * timing from the raise, does not see) are left out of the harness's
+ * median; for the others 2 us of slack covers the lateness on a noisy
+ * 2-vCPU VM.
  */
 static void test_latency_agrees_with_samples(void **state)
 {
@@ -1307,6 +1311,7 @@ static void test_latency_agrees_with_samples(void **state)
 				      !strcmp(expect[i].design, "do_irq") ? 1 :
 									    2;
 		uint64_t *v = malloc(nrec * sizeof(*v)), harness, plugin;
+		size_t serviced = 0;
 		double diff, margin = 6 * cost + 2000;
 
 		assert_non_null(v);
@@ -1315,11 +1320,14 @@ static void test_latency_agrees_with_samples(void **state)
 			const unsigned char *rec = b + 32 + 40 * k;
 			unsigned int rsc = rec[28] | rec[29] << 8;
 
-			if (rsc == sc && rec[30] == design && (rec[31] & 1))
+			if (rsc != sc || rec[30] != design || !(rec[31] & 1))
+				continue;
+			serviced++;
+			if (!(rec[31] & 4)) /* BENCH_SAMPLE_OVERRUN */
 				v[n++] = rd64(rec + 8);
 		}
-		assert_int_equal(n, jint(d, "serviced", NULL));
-		assert_true(n > 0);
+		assert_int_equal(serviced, jint(d, "serviced", NULL));
+		assert_true(n > serviced / 2);
 		qsort(v, n, sizeof(*v), cmp_u64);
 		harness = v[(n + 1) / 2 - 1]; /* nearest rank, q = 0.5 */
 		plugin = (uint64_t)jint(g, "latency", "p50");
@@ -1329,13 +1337,15 @@ static void test_latency_agrees_with_samples(void **state)
 			expect[i].scenario, expect[i].design,
 			(unsigned long long)harness, (unsigned long long)plugin,
 			diff, margin);
-		if (diff > margin)
+		free(v);
+		if (diff > margin) {
+			free(b);
 			fail_msg(
 				"%s/%s: harness median %llu ns, trace %llu ns: more than %.0f ns apart",
 				expect[i].scenario, expect[i].design,
 				(unsigned long long)harness,
 				(unsigned long long)plugin, margin);
-		free(v);
+		}
 	}
 	free(b);
 }
