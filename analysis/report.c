@@ -763,6 +763,24 @@ static void section_statistics(struct report *rp, struct doc *d)
 	doc_table_end(d);
 }
 
+#define STR(x) #x
+#define XSTR(x) STR(x)
+
+/* The figures of each scenario, in report order. */
+static const struct {
+	const char *kind; /* the file names' prefix */
+	int (*draw)(struct report *rp, size_t i);
+	const char *caption;
+} per_scenario[] = {
+	{ "cdf", figure_cdf,
+	  "cumulative distribution of fire -> handler entry latency, log x." },
+	{ "hist", figure_hist,
+	  "histogram on log-linear buckets (8 per power of two), log x and y." },
+	{ "time", figure_timeline,
+	  "latency over the run (" XSTR(
+		  TIME_BINS) " bins): median line, maximum points; designs alternate in blocks." },
+};
+
 static int section_figures(struct report *rp, struct doc *d)
 {
 	const struct run *r = &rp->run;
@@ -797,33 +815,17 @@ static int section_figures(struct report *rp, struct doc *d)
 		snprintf(h, sizeof(h), "Scenario %s (%s, %s)", r->sc[i].name,
 			 r->sc[i].chip, r->sc[i].trigger);
 		doc_heading(d, 3, h);
-		ret = figure_cdf(rp, i);
-		if (ret)
-			return ret;
-		snprintf(file, sizeof(file), "figures/cdf-%02zu.png", i);
-		snprintf(
-			cap, sizeof(cap),
-			"%s: cumulative distribution of fire -> handler entry latency, log x.",
-			r->sc[i].name);
-		doc_figure(d, file, cap);
-		ret = figure_hist(rp, i);
-		if (ret)
-			return ret;
-		snprintf(file, sizeof(file), "figures/hist-%02zu.png", i);
-		snprintf(
-			cap, sizeof(cap),
-			"%s: histogram on log-linear buckets (8 per power of two), log x and y.",
-			r->sc[i].name);
-		doc_figure(d, file, cap);
-		ret = figure_timeline(rp, i);
-		if (ret)
-			return ret;
-		snprintf(file, sizeof(file), "figures/time-%02zu.png", i);
-		snprintf(
-			cap, sizeof(cap),
-			"%s: latency over the run (%u bins): median line, maximum points; designs alternate in blocks.",
-			r->sc[i].name, TIME_BINS);
-		doc_figure(d, file, cap);
+		for (size_t k = 0;
+		     k < sizeof(per_scenario) / sizeof(*per_scenario); k++) {
+			ret = per_scenario[k].draw(rp, i);
+			if (ret)
+				return ret;
+			snprintf(file, sizeof(file), "figures/%s-%02zu.png",
+				 per_scenario[k].kind, i);
+			snprintf(cap, sizeof(cap), "%s: %s", r->sc[i].name,
+				 per_scenario[k].caption);
+			doc_figure(d, file, cap);
+		}
 	}
 	return 0;
 }

@@ -83,23 +83,6 @@ static bt_self_component *self_comp(struct sink *k)
 	return bt_self_component_sink_as_self_component(k->self);
 }
 
-static int grow(void *p, size_t *cap, size_t need, size_t size)
-{
-	size_t c = *cap ? *cap : 8;
-	void *q;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need)
-		c *= 2;
-	q = realloc(*(void **)p, c * size);
-	if (!q)
-		return -ENOMEM;
-	*(void **)p = q;
-	*cap = c;
-	return 0;
-}
-
 static void sink_free(struct sink *k)
 {
 	if (!k)
@@ -206,8 +189,8 @@ static struct ev_class *class_get(struct sink *k, const bt_event_class *ec)
 	for (size_t i = 0; i < k->nclasses; i++)
 		if (k->classes[i].ec == ec)
 			return &k->classes[i];
-	if (grow(&k->classes, &k->classcap, k->nclasses + 1,
-		 sizeof(*k->classes)))
+	if (stages_grow(&k->classes, &k->classcap, k->nclasses + 1,
+			sizeof(*k->classes)))
 		return NULL;
 	c = &k->classes[k->nclasses++];
 	memset(c, 0, sizeof(*c));
@@ -305,7 +288,8 @@ static uint64_t trace_index(struct sink *k, const bt_trace *t)
 	for (size_t i = 0; i < k->ntraces; i++)
 		if (k->traces[i] == t)
 			return i;
-	if (grow(&k->traces, &k->tracecap, k->ntraces + 1, sizeof(*k->traces)))
+	if (stages_grow(&k->traces, &k->tracecap, k->ntraces + 1,
+			sizeof(*k->traces)))
 		return UINT32_MAX; /* all such traces share one key space */
 	k->traces[k->ntraces] = t;
 	return k->ntraces++;
@@ -348,7 +332,8 @@ static int stream_key(struct sink *k, const bt_event *event, uint64_t *key)
 		if (k->keys[i].stream == s)
 			sk = &k->keys[i];
 	if (!sk) {
-		if (grow(&k->keys, &k->keycap, k->nkeys + 1, sizeof(*k->keys)))
+		if (stages_grow(&k->keys, &k->keycap, k->nkeys + 1,
+				sizeof(*k->keys)))
 			return -ENOMEM;
 		sk = &k->keys[k->nkeys++];
 		sk->stream = s;
@@ -537,7 +522,8 @@ static int find_in(const char *dir, unsigned int depth, struct dirlist *l,
 	if (!stat(path, &sb) && S_ISREG(sb.st_mode)) {
 		char *copy = strdup(dir);
 
-		if (!copy || grow(&l->d, &l->cap, l->n + 1, sizeof(*l->d))) {
+		if (!copy ||
+		    stages_grow(&l->d, &l->cap, l->n + 1, sizeof(*l->d))) {
 			free(copy);
 			return -ENOMEM;
 		}

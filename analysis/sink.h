@@ -107,4 +107,7 @@ stages_sink_consume(bt_self_component_sink *self);
 	"prints per-stage statistics per scenario, design, chip, flow and "  \
 	"CPU.\nParameter: output (string): write JSON to this file instead.\n"
 
+/* Grow @*p (of @size-byte items) to hold @need; amortised doubling. */
+int stages_grow(void *p, size_t *cap, size_t need, size_t size);
+
 #endif /* ANALYSIS_SINK_H */

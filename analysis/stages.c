@@ -133,7 +133,7 @@ struct stages {
 };
 
 /* Grow @*p (of @size-byte items) to hold @need; amortised doubling. */
-static int grow(void *p, size_t *cap, size_t need, size_t size)
+int stages_grow(void *p, size_t *cap, size_t need, size_t size)
 {
 	size_t c = *cap ? *cap : 8;
 	void *q;
@@ -220,7 +220,7 @@ static int ctx_intern(struct stages *s, const char *scenario,
 		}
 	}
 	if (s->nctx >= UINT32_MAX ||
-	    grow(&s->ctx, &s->ctxcap, s->nctx + 1, sizeof(*s->ctx)))
+	    stages_grow(&s->ctx, &s->ctxcap, s->nctx + 1, sizeof(*s->ctx)))
 		return -ENOMEM;
 	c = &s->ctx[s->nctx];
 	c->scenario = strdup(scenario);
@@ -247,7 +247,8 @@ static int flow_intern(struct stages *s, const char *flow, int32_t *out)
 			return 0;
 		}
 	if (s->nflows >= INT32_MAX ||
-	    grow(&s->flows, &s->flowcap, s->nflows + 1, sizeof(*s->flows)))
+	    stages_grow(&s->flows, &s->flowcap, s->nflows + 1,
+			sizeof(*s->flows)))
 		return -ENOMEM;
 	copy = strdup(flow);
 	if (!copy)
@@ -321,8 +322,8 @@ static struct stream *stream_get(struct stages *s, uint64_t key)
 			s->last_stream = i;
 			return &s->streams[i];
 		}
-	if (grow(&s->streams, &s->streamcap, s->nstreams + 1,
-		 sizeof(*s->streams)))
+	if (stages_grow(&s->streams, &s->streamcap, s->nstreams + 1,
+			sizeof(*s->streams)))
 		return NULL;
 	st = &s->streams[s->nstreams];
 	memset(st, 0, sizeof(*st));
@@ -344,8 +345,8 @@ static struct raises *raises_get(struct stages *s, uint64_t irq, uint64_t dev,
 			s->last_raise = i;
 			return &s->raises[i];
 		}
-	if (!create ||
-	    grow(&s->raises, &s->raisecap, s->nraises + 1, sizeof(*s->raises)))
+	if (!create || stages_grow(&s->raises, &s->raisecap, s->nraises + 1,
+				   sizeof(*s->raises)))
 		return NULL;
 	r = &s->raises[s->nraises];
 	memset(r, 0, sizeof(*r));
@@ -364,7 +365,8 @@ static int raise_event(struct stages *s, const struct stages_ev *ev)
 	if (ev->seq >= r->n + SEQ_GAP_MAX)
 		return 0; /* a corrupt seq: its service will not match */
 	if (ev->seq >= r->n) {
-		if (grow(&r->ts, &r->cap, (size_t)ev->seq + 1, sizeof(*r->ts)))
+		if (stages_grow(&r->ts, &r->cap, (size_t)ev->seq + 1,
+				sizeof(*r->ts)))
 			return -ENOMEM;
 		for (size_t i = r->n; i < ev->seq; i++)
 			r->ts[i] = NO_RAISE;
@@ -423,7 +425,8 @@ static struct igroup *group_get(struct stages *s, uint32_t ctx, int32_t flow,
 		}
 	}
 	if (s->ngroups >= UINT32_MAX - 1 ||
-	    grow(&s->groups, &s->groupcap, s->ngroups + 1, sizeof(*s->groups)))
+	    stages_grow(&s->groups, &s->groupcap, s->ngroups + 1,
+			sizeof(*s->groups)))
 		return NULL;
 	/* Keep the table at most half full. */
 	if (2 * (s->ngroups + 1) > s->hashcap) {
@@ -468,7 +471,7 @@ static void stream_drop_all(struct stages *s, struct stream *st)
 
 static int frame_stamp(struct frame *f, uint64_t ts)
 {
-	if (grow(&f->ts, &f->tscap, f->nts + 1, sizeof(*f->ts)))
+	if (stages_grow(&f->ts, &f->tscap, f->nts + 1, sizeof(*f->ts)))
 		return -ENOMEM;
 	f->ts[f->nts++] = ts;
 	return 0;
@@ -590,7 +593,8 @@ static int service_event(struct stages *s, struct frame *f,
 			continue;
 		}
 		r->ts[q] = NO_RAISE; /* serviced once */
-		if (grow(&f->lat, &f->latcap, f->nlat + 1, sizeof(*f->lat)))
+		if (stages_grow(&f->lat, &f->latcap, f->nlat + 1,
+				sizeof(*f->lat)))
 			return -ENOMEM;
 		l = &f->lat[f->nlat++];
 		l->d.raw = f->t0 > t ? f->t0 - t : 0;
