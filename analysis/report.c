@@ -853,7 +853,7 @@ static int section_stages(struct report *rp, struct doc *d)
 		d,
 		"From the LTTng trace, through the irqlab Babeltrace2 sink (sink.irqlab.stages): %llu events, %llu discarded. "
 		"Each interval between two events of an interrupt is charged to the stage its first event opens, and the tracepoint cost measured by this run's %llu calibrate events, %.1f ns, is subtracted from every interval: "
-		"the figures estimate the untraced code, but tracing still perturbs caches and timing. Means in ns; total is entry -> exit; dispatch is raise -> vector entry; latency is raise -> device handler.",
+		"the figures estimate the untraced code, but tracing still perturbs caches and timing. Means in ns; total is entry -> exit; dispatch is raise -> vector entry; latency is intended fire time -> device handler (as the headline).",
 		(unsigned long long)st->events,
 		(unsigned long long)st->discarded_events,
 		(unsigned long long)st->calibrate_events, st->event_cost_ns);

@@ -30,6 +30,7 @@ enum slot_field {
 	F_SCENARIO,
 	F_DESIGN,
 	F_CHIP,
+	F_LATE,
 };
 
 static const struct {
@@ -42,6 +43,7 @@ static const struct {
 	{ "cpu", F_CPU },	{ "op", F_OP },
 	{ "flow", F_FLOW },	{ "scenario", F_SCENARIO },
 	{ "design", F_DESIGN }, { "chip", F_CHIP },
+	{ "late", F_LATE },
 };
 
 #define MAX_SLOTS 8
@@ -276,6 +278,8 @@ static void decode(const struct ev_class *c, const bt_event *event,
 				ev->count = v;
 			else if (c->slot[i].field == F_CPU)
 				ev->cpu = v;
+			else if (c->slot[i].field == F_LATE)
+				ev->late = v;
 			else
 				ev->op = (int64_t)v;
 			break;

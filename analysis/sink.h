@@ -55,6 +55,7 @@ struct stages_ev {
 	uint64_t ts;
 	uint64_t stream;
 	uint64_t irq, dev, seq, count, cpu;
+	uint64_t late; /* raise: ns after the event's intended time */
 	int64_t op;
 	const char *flow;
 	const char *scenario, *design, *chip;

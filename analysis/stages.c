@@ -103,8 +103,9 @@ struct stream {
 /* The raise time of every seq of one device in this block. */
 struct raises {
 	uint64_t irq, dev;
-	uint64_t *ts;
-	size_t n, cap;
+	uint64_t *ts; /* the raise's stamp, NO_RAISE: none or serviced */
+	uint64_t *late; /* how late the raise was on its intended time */
+	size_t n, cap, latecap;
 };
 
 struct ctx {
@@ -298,7 +299,7 @@ void stages_destroy(struct stages *s)
 			frame_free(&s->streams[i].f[j]);
 	free(s->streams);
 	for (size_t i = 0; i < s->nraises; i++)
-		free(s->raises[i].ts);
+		free(s->raises[i].ts), free(s->raises[i].late);
 	free(s->raises);
 	for (size_t i = 0; i < s->ngroups; i++)
 		for (int j = 0; j < NR_SERIES; j++) {
@@ -366,13 +367,16 @@ static int raise_event(struct stages *s, const struct stages_ev *ev)
 		return 0; /* a corrupt seq: its service will not match */
 	if (ev->seq >= r->n) {
 		if (stages_grow(&r->ts, &r->cap, (size_t)ev->seq + 1,
-				sizeof(*r->ts)))
+				sizeof(*r->ts)) ||
+		    stages_grow(&r->late, &r->latecap, (size_t)ev->seq + 1,
+				sizeof(*r->late)))
 			return -ENOMEM;
 		for (size_t i = r->n; i < ev->seq; i++)
 			r->ts[i] = NO_RAISE;
 		r->n = (size_t)ev->seq + 1;
 	}
 	r->ts[ev->seq] = ev->ts;
+	r->late[ev->seq] = ev->late;
 	return 0;
 }
 
@@ -599,7 +603,8 @@ static int service_event(struct stages *s, struct frame *f,
 		l = &f->lat[f->nlat++];
 		l->d.raw = f->t0 > t ? f->t0 - t : 0;
 		l->d.k = f->t0 > t ? 1 : 0;
-		l->l.raw = ev->ts > t ? ev->ts - t : 0;
+		/* From the intended time, as samples.bin measures. */
+		l->l.raw = (ev->ts > t ? ev->ts - t : 0) + r->late[q];
 		l->l.k = stamps_after(f, t);
 	}
 	return 0;

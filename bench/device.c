@@ -159,7 +159,8 @@ static void edge(struct bench_line *l)
 static void fire(struct bench_line *l, struct bench_dev *d)
 {
 	uint64_t intended = d->next;
-	bool late = bench_now_ns() > l->t0 + intended + l->sc->overrun_ns;
+	uint64_t now = bench_now_ns() - l->t0;
+	bool late = now > intended + l->sc->overrun_ns;
 
 	d->overruns += late;
 	if (d->storm) {
@@ -176,7 +177,8 @@ static void fire(struct bench_line *l, struct bench_dev *d)
 	}
 	d->ev[d->fired].intended = intended;
 	d->ev[d->fired].flags = late ? BENCH_SAMPLE_OVERRUN : 0;
-	irqlab_trace_raise(l->ci->irq, d->index, d->fired);
+	irqlab_trace_raise(l->ci->irq, d->index, d->fired,
+			   now > intended ? now - intended : 0);
 	__atomic_store_n(&d->fired, d->fired + 1, __ATOMIC_RELEASE);
 	if (l->level)
 		line_set(l, 1u << d->index, true);

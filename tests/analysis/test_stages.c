@@ -1271,12 +1271,9 @@ static uint64_t rd64(const unsigned char *p)
  * from samples.bin. They differ by what tracing adds on the way (the
  * plugin subtracts one event cost per interval: raise, entry, flow,
  * chip op, action_entry, service, about 6 events, which the harness's
- * traced figures still hold) and by the stimulus' lateness (intended ->
- * raise). Events the harness flagged as overruns (issued more than
- * overrun_ns late: the device thread itself was stalled, which the trace,
- * timing from the raise, does not see) are left out of the harness's
- * median; for the others 2 us of slack covers the lateness on a noisy
- * 2-vCPU VM.
+ * traced figures still hold). Both count from the intended fire time:
+ * the raise event carries how late the fire was. 2 us of slack covers
+ * where the two stamps sit (the harness stamps before the service event).
  */
 static void test_latency_agrees_with_samples(void **state)
 {
@@ -1311,7 +1308,6 @@ static void test_latency_agrees_with_samples(void **state)
 				      !strcmp(expect[i].design, "do_irq") ? 1 :
 									    2;
 		uint64_t *v = malloc(nrec * sizeof(*v)), harness, plugin;
-		size_t serviced = 0;
 		double diff, margin = 6 * cost + 2000;
 
 		assert_non_null(v);
@@ -1320,14 +1316,11 @@ static void test_latency_agrees_with_samples(void **state)
 			const unsigned char *rec = b + 32 + 40 * k;
 			unsigned int rsc = rec[28] | rec[29] << 8;
 
-			if (rsc != sc || rec[30] != design || !(rec[31] & 1))
-				continue;
-			serviced++;
-			if (!(rec[31] & 4)) /* BENCH_SAMPLE_OVERRUN */
+			if (rsc == sc && rec[30] == design && (rec[31] & 1))
 				v[n++] = rd64(rec + 8);
 		}
-		assert_int_equal(serviced, jint(d, "serviced", NULL));
-		assert_true(n > serviced / 2);
+		assert_int_equal(n, jint(d, "serviced", NULL));
+		assert_true(n > 0);
 		qsort(v, n, sizeof(*v), cmp_u64);
 		harness = v[(n + 1) / 2 - 1]; /* nearest rank, q = 0.5 */
 		plugin = (uint64_t)jint(g, "latency", "p50");

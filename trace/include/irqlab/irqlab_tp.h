@@ -56,16 +56,20 @@ LTTNG_UST_TRACEPOINT_ENUM(
 	LTTNG_UST_TP_ENUM_VALUES(lttng_ust_field_enum_value(
 		"IRQ_NONE", 0) lttng_ust_field_enum_value("IRQ_HANDLED", 1)))
 
-/* A device fired its event @seq on line @irq. */
+/*
+ * A device fired its event @seq on line @irq, @late ns after the event's
+ * intended time (what samples.bin measures latency from).
+ */
 LTTNG_UST_TRACEPOINT_EVENT(
 	irqlab, raise,
 	LTTNG_UST_TP_ARGS(unsigned int, irq, unsigned int, dev, unsigned long,
-			  seq),
+			  seq, unsigned long, late),
 	LTTNG_UST_TP_FIELDS(
 		lttng_ust_field_integer(unsigned int, irq, irq)
 			lttng_ust_field_integer(unsigned int, dev, dev)
-				lttng_ust_field_integer(unsigned long, seq,
-							seq)))
+				lttng_ust_field_integer(unsigned long, seq, seq)
+					lttng_ust_field_integer(unsigned long,
+								late, late)))
 
 /* A device's handler drained events first .. first + count - 1. */
 LTTNG_UST_TRACEPOINT_EVENT(

@@ -145,14 +145,15 @@ static inline void irqlab_trace_affinity(unsigned int irq, unsigned long mask0,
 	IRQLAB_TP(affinity, irq, mask0, deferred);
 }
 
-/* A device fired event @seq (bench/). */
+/* A device fired event @seq, @late ns after its intended time (bench/). */
 static inline void irqlab_trace_raise(unsigned int irq, unsigned int dev,
-				      unsigned long seq)
+				      unsigned long seq, unsigned long late)
 {
 	(void)irq;
 	(void)dev;
 	(void)seq;
-	IRQLAB_TP(raise, irq, dev, seq);
+	(void)late;
+	IRQLAB_TP(raise, irq, dev, seq, late);
 }
 
 /* A device's handler drained @count events from @first. */
