@@ -559,8 +559,9 @@ static void fmt_verdict(char *buf, size_t len, const struct vs_base *v)
 					       q[i], x >= 2 ? x : 1 / x, dir);
 		else
 			at += (size_t)snprintf(buf + at, len - at,
-					       "%s%s %.0f%% %s", at ? ", " : "",
-					       q[i], fabs(x - 1) * 100, dir);
+					       "%s%s %.*f%% %s", at ? ", " : "",
+					       q[i], fabs(x - 1) < 0.1 ? 1 : 0,
+					       fabs(x - 1) * 100, dir);
 	}
 	if (!at)
 		snprintf(buf, len,
