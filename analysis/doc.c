@@ -48,12 +48,15 @@ static void md_cell(struct doc *d, const char *s)
 	note_err(d, d->md);
 }
 
-static char *vfmt(const char *fmt, va_list ap)
+/* The formatted text, or NULL with d->err set. */
+static char *vfmt(struct doc *d, const char *fmt, va_list ap)
 {
 	char *s = NULL;
 
-	if (vasprintf(&s, fmt, ap) < 0)
+	if (vasprintf(&s, fmt, ap) < 0) {
+		d->err = -ENOMEM;
 		return NULL;
+	}
 	return s;
 }
 
@@ -103,12 +106,10 @@ void doc_para(struct doc *d, const char *fmt, ...)
 	char *s;
 
 	va_start(ap, fmt);
-	s = vfmt(fmt, ap);
+	s = vfmt(d, fmt, ap);
 	va_end(ap);
-	if (!s) {
-		d->err = -ENOMEM;
+	if (!s)
 		return;
-	}
 	fprintf(d->md, "%s\n\n", s);
 	fputs("<p>", d->html);
 	html_escaped(d, s);
@@ -122,12 +123,10 @@ void doc_list_item(struct doc *d, const char *fmt, ...)
 	char *s;
 
 	va_start(ap, fmt);
-	s = vfmt(fmt, ap);
+	s = vfmt(d, fmt, ap);
 	va_end(ap);
-	if (!s) {
-		d->err = -ENOMEM;
+	if (!s)
 		return;
-	}
 	if (!d->in_list)
 		fputs("<ul>\n", d->html);
 	d->in_list = true;
