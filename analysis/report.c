@@ -788,6 +788,11 @@ static int section_figures(struct report *rp, struct doc *d)
 	int ret;
 
 	doc_heading(d, 2, "Figures");
+	if (!r->nsc) {
+		doc_para(d,
+			 "This run has no scenario results: nothing to draw.");
+		return 0;
+	}
 	if (!r->has_samples) {
 		doc_para(
 			d,

@@ -94,7 +94,7 @@ static const char main_usage[] =
 	"  report   write a run folder's report (report.md, report.html)\n"
 	"  compare  compare run folders; exit status 2 on a regression\n"
 	"  list     what can be run, and this machine's topology\n"
-	"  help  this text; `irqlab COMMAND --help` for a command's options\n";
+	"  help     this text; `irqlab COMMAND --help` for a command's options\n";
 
 static void usage_error(const char *cmd, const char *what, const char *arg)
 {
@@ -258,7 +258,9 @@ static bool lttng_size(const char *s)
 	       (!s[digits] || (strchr("kKMG", s[digits]) && !s[digits + 1]));
 }
 
-/* 0: run; BENCH_EXIT_OK: --help was printed; BENCH_EXIT_USAGE: bad. */
+#define RUN_HELP_PRINTED (-1)
+
+/* 0: run; RUN_HELP_PRINTED: --help was printed; BENCH_EXIT_USAGE: bad. */
 static int parse_run_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option opts[] = {
@@ -357,7 +359,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 			break;
 		case 'h':
 			fputs(run_usage, stdout);
-			return BENCH_EXIT_OK;
+			return RUN_HELP_PRINTED;
 		default:
 			fputs("see irqlab run --help\n", stderr);
 			return BENCH_EXIT_USAGE;
@@ -528,7 +530,7 @@ static int cmd_run(int argc, char **argv)
 
 	ret = parse_run_args(argc, argv, &a);
 	if (ret)
-		return ret;
+		return ret == RUN_HELP_PRINTED ? BENCH_EXIT_OK : ret;
 	ret = BENCH_EXIT_USAGE;
 	for (unsigned int i = 0; i < a.p.nr_configs; i++) {
 		if (bench_config_load(&cfg, a.p.configs[i], &a.p, err,

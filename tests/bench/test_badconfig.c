@@ -138,11 +138,37 @@ static void test_bad_command_lines(void **state)
 	}
 }
 
+/* --help prints the usage, exits 0 and runs nothing. */
+static void test_help_runs_nothing(void **state)
+{
+	static const char *const cmds[] = { "run", "report", "compare" };
+	char so[200], se[200], out[200];
+
+	(void)state;
+	snprintf(so, sizeof(so), "%s/help.out", tmp);
+	snprintf(se, sizeof(se), "%s/help.err", tmp);
+	snprintf(out, sizeof(out), "%s/help-run", tmp);
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		char *argv[] = { (char *)irqlab,  (char *)cmds[i], "--help",
+				 i ? NULL : "-o", i ? NULL : out,  NULL };
+		char want[64], *text;
+
+		assert_int_equal(spawn_irqlab(argv, so, se, 0, NULL), 0);
+		text = slurp(so);
+		assert_non_null(text);
+		snprintf(want, sizeof(want), "usage: irqlab %s", cmds[i]);
+		assert_non_null(strstr(text, want));
+		free(text);
+		assert_int_not_equal(access(out, F_OK), 0);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bad_configs),
 		cmocka_unit_test(test_bad_command_lines),
+		cmocka_unit_test(test_help_runs_nothing),
 	};
 	int ret;
 
