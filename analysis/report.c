@@ -958,8 +958,12 @@ static void topology_line(const char *dir, char *buf, size_t len)
 	f = fopen(path, "re");
 	if (!f)
 		return;
-	if (fgets(buf, (int)len, f))
+	if (fgets(buf, (int)len, f)) {
+		size_t skip = strspn(buf, "# "); /* its summary is a comment */
+
 		buf[strcspn(buf, "\n")] = '\0';
+		memmove(buf, buf + skip, strlen(buf + skip) + 1);
+	}
 	fclose(f);
 }
 
