@@ -179,19 +179,10 @@ static size_t design_list(const struct run_scenario *sc,
 	return n;
 }
 
-static int figure_cdf(struct report *rp, size_t i)
+/* Each writes one block per design of @ds; 0 or -ENOMEM. */
+static int cdf_data(FILE *f, const struct run_scenario *sc,
+		    const struct run_design *const *ds, size_t nd)
 {
-	const struct run_scenario *sc = &rp->run.sc[i];
-	const struct run_design *ds[3];
-	char names[64], dat[64], png[64], title[160], safe[96];
-	size_t nd = design_list(sc, ds, names, sizeof(names));
-	FILE *f;
-
-	snprintf(dat, sizeof(dat), "cdf-%02zu.dat", i);
-	snprintf(png, sizeof(png), "cdf-%02zu.png", i);
-	f = fig_open(rp, dat);
-	if (!f)
-		return -errno;
 	fprintf(f, "# latency CDF of scenario %s: fire -> handler entry\n",
 		sc->name);
 	for (size_t k = 0; k < nd; k++) {
@@ -220,26 +211,12 @@ static int figure_cdf(struct report *rp, size_t i)
 			fprintf(f, "%llu 1\n",
 				(unsigned long long)d->sorted[d->n - 1]);
 	}
-	if (fig_close(rp, f, dat))
-		return -EIO;
-	safe_name(safe, sizeof(safe), sc->name);
-	snprintf(title, sizeof(title), "%s: latency CDF", safe);
-	return gnuplot(rp, "cdf.gp", dat, png, title, names);
+	return 0;
 }
 
-static int figure_hist(struct report *rp, size_t i)
+static int hist_data(FILE *f, const struct run_scenario *sc,
+		     const struct run_design *const *ds, size_t nd)
 {
-	const struct run_scenario *sc = &rp->run.sc[i];
-	const struct run_design *ds[3];
-	char names[64], dat[64], png[64], title[160], safe[96];
-	size_t nd = design_list(sc, ds, names, sizeof(names));
-	FILE *f;
-
-	snprintf(dat, sizeof(dat), "hist-%02zu.dat", i);
-	snprintf(png, sizeof(png), "hist-%02zu.png", i);
-	f = fig_open(rp, dat);
-	if (!f)
-		return -errno;
 	fprintf(f,
 		"# latency histogram of scenario %s: fire -> handler entry\n"
 		"# loghist sub_bits=%u max_exp=%u: values < 2^%u one bucket each, then\n"
@@ -249,11 +226,8 @@ static int figure_hist(struct report *rp, size_t i)
 	for (size_t k = 0; k < nd; k++) {
 		struct loghist h;
 
-		if (loghist_init(&h, HIST_SUB_BITS, HIST_MAX_EXP)) {
-			fclose(f);
-			snprintf(rp->err, rp->errlen, "out of memory");
+		if (loghist_init(&h, HIST_SUB_BITS, HIST_MAX_EXP))
 			return -ENOMEM;
-		}
 		for (size_t e = 0; e < ds[k]->n; e++)
 			loghist_add(&h, ds[k]->sorted[e]);
 		fprintf(f,
@@ -270,21 +244,13 @@ static int figure_hist(struct report *rp, size_t i)
 					(unsigned long long)h.counts[b]);
 		loghist_free(&h);
 	}
-	if (fig_close(rp, f, dat))
-		return -EIO;
-	safe_name(safe, sizeof(safe), sc->name);
-	snprintf(title, sizeof(title), "%s: latency histogram", safe);
-	return gnuplot(rp, "hist.gp", dat, png, title, names);
+	return 0;
 }
 
-static int figure_timeline(struct report *rp, size_t i)
+static int time_data(FILE *f, const struct run_scenario *sc,
+		     const struct run_design *const *ds, size_t nd)
 {
-	const struct run_scenario *sc = &rp->run.sc[i];
-	const struct run_design *ds[3];
-	char names[64], dat[64], png[64], title[160], safe[96];
-	size_t nd = design_list(sc, ds, names, sizeof(names));
 	uint64_t t0 = UINT64_MAX, t1 = 0, *bin;
-	FILE *f;
 
 	for (size_t k = 0; k < nd; k++) {
 		if (ds[k]->ev[0].intended_ns < t0)
@@ -292,11 +258,6 @@ static int figure_timeline(struct report *rp, size_t i)
 		if (ds[k]->ev[ds[k]->n - 1].intended_ns > t1)
 			t1 = ds[k]->ev[ds[k]->n - 1].intended_ns;
 	}
-	snprintf(dat, sizeof(dat), "time-%02zu.dat", i);
-	snprintf(png, sizeof(png), "time-%02zu.png", i);
-	f = fig_open(rp, dat);
-	if (!f)
-		return -errno;
 	fprintf(f,
 		"# latency over time of scenario %s, in %u bins of the run's time\n",
 		sc->name, TIME_BINS);
@@ -309,10 +270,8 @@ static int figure_timeline(struct report *rp, size_t i)
 		fprintf(f, "%s# design %s\n# t_s p50_ns max_ns\n",
 			k ? "\n\n" : "", d->design);
 		bin = malloc(d->n * sizeof(*bin));
-		if (!bin) {
-			fclose(f);
+		if (!bin)
 			return -ENOMEM;
-		}
 		/* Events are in time order: each bin is a run of them. */
 		for (unsigned int b = 0; b < TIME_BINS && e < d->n; b++) {
 			uint64_t end = t0 + (uint64_t)(width * (b + 1));
@@ -342,11 +301,58 @@ static int figure_timeline(struct report *rp, size_t i)
 		}
 		free(bin);
 	}
+	return 0;
+}
+
+#define STR(x) #x
+#define XSTR(x) STR(x)
+
+/* The figures of each scenario, in report order. */
+static const struct scenario_figure {
+	const char *kind; /* the file names' prefix: KIND-NN.dat, .png */
+	const char *script; /* in analysis/gp/ */
+	const char *title; /* after the scenario's name */
+	int (*data)(FILE *f, const struct run_scenario *sc,
+		    const struct run_design *const *ds, size_t nd);
+	const char *caption;
+} per_scenario[] = {
+	{ "cdf", "cdf.gp", "latency CDF", cdf_data,
+	  "cumulative distribution of fire -> handler entry latency, log x." },
+	{ "hist", "hist.gp", "latency histogram", hist_data,
+	  "histogram on log-linear buckets (8 per power of two), log x and y." },
+	{ "time", "timeline.gp", "latency over time", time_data,
+	  "latency over the run (" XSTR(
+		  TIME_BINS) " bins): median line, maximum points; designs alternate in blocks." },
+};
+
+/* Figure @fig of scenario @i: its data file, then gnuplot. */
+static int figure_scenario(struct report *rp, size_t i,
+			   const struct scenario_figure *fig)
+{
+	const struct run_scenario *sc = &rp->run.sc[i];
+	const struct run_design *ds[3];
+	char names[64], dat[64], png[64], title[160], safe[96];
+	size_t nd = design_list(sc, ds, names, sizeof(names));
+	FILE *f;
+	int ret;
+
+	snprintf(dat, sizeof(dat), "%s-%02zu.dat", fig->kind, i);
+	snprintf(png, sizeof(png), "%s-%02zu.png", fig->kind, i);
+	f = fig_open(rp, dat);
+	if (!f)
+		return -errno;
+	ret = fig->data(f, sc, ds, nd);
+	if (ret) {
+		fclose(f);
+		snprintf(rp->err, rp->errlen, "%s/%s: out of memory",
+			 rp->figdir, dat);
+		return ret;
+	}
 	if (fig_close(rp, f, dat))
 		return -EIO;
 	safe_name(safe, sizeof(safe), sc->name);
-	snprintf(title, sizeof(title), "%s: latency over time", safe);
-	return gnuplot(rp, "timeline.gp", dat, png, title, names);
+	snprintf(title, sizeof(title), "%s: %s", safe, fig->title);
+	return gnuplot(rp, fig->script, dat, png, title, names);
 }
 
 /* The designs that appear anywhere in the run, in report order. */
@@ -764,24 +770,6 @@ static void section_statistics(struct report *rp, struct doc *d)
 	doc_table_end(d);
 }
 
-#define STR(x) #x
-#define XSTR(x) STR(x)
-
-/* The figures of each scenario, in report order. */
-static const struct {
-	const char *kind; /* the file names' prefix */
-	int (*draw)(struct report *rp, size_t i);
-	const char *caption;
-} per_scenario[] = {
-	{ "cdf", figure_cdf,
-	  "cumulative distribution of fire -> handler entry latency, log x." },
-	{ "hist", figure_hist,
-	  "histogram on log-linear buckets (8 per power of two), log x and y." },
-	{ "time", figure_timeline,
-	  "latency over the run (" XSTR(
-		  TIME_BINS) " bins): median line, maximum points; designs alternate in blocks." },
-};
-
 static int section_figures(struct report *rp, struct doc *d)
 {
 	const struct run *r = &rp->run;
@@ -823,7 +811,7 @@ static int section_figures(struct report *rp, struct doc *d)
 		doc_heading(d, 3, h);
 		for (size_t k = 0;
 		     k < sizeof(per_scenario) / sizeof(*per_scenario); k++) {
-			ret = per_scenario[k].draw(rp, i);
+			ret = figure_scenario(rp, i, &per_scenario[k]);
 			if (ret)
 				return ret;
 			snprintf(file, sizeof(file), "figures/%s-%02zu.png",
