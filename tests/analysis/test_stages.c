@@ -28,6 +28,7 @@
 #include <jansson.h>
 #include "analysis/sink.h"
 #include "../bench/spawn.h"
+#include "../bench/traced.h"
 
 /* Synthetic events */
 
@@ -978,36 +979,6 @@ static const char config[] =
 	"[scenario soft-simple]\nchip = soft\ntrigger = simple\n"
 	"designs = flow do_irq\n";
 
-static bool on_path(const char *tool)
-{
-	char *path = getenv("PATH") ? strdup(getenv("PATH")) : NULL, *dir,
-	     *save = NULL, buf[4096];
-	bool found = false;
-
-	for (dir = path ? strtok_r(path, ":", &save) : NULL; dir && !found;
-	     dir = strtok_r(NULL, ":", &save)) {
-		snprintf(buf, sizeof(buf), "%s/%s", dir, tool);
-		found = !access(buf, X_OK);
-	}
-	free(path);
-	return found;
-}
-
-/* As root the run needs a private mount namespace: can we have one? */
-static bool can_isolate(void)
-{
-	int status;
-	pid_t pid;
-
-	if (geteuid() != 0)
-		return true; /* a private LTTNG_HOME is enough */
-	pid = fork();
-	if (pid == 0)
-		_exit(unshare(CLONE_NEWNS) ? 1 : 0);
-	return pid > 0 && waitpid(pid, &status, 0) == pid &&
-	       WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
 /*
  * The babeltrace2 command line with our plugin on the trace directories
  * under @root; its exit status. A sanitised plugin needs its runtime
@@ -1428,17 +1399,9 @@ static int e2e_tests(const char *bin)
 	};
 	int ret;
 
-	if (!IRQLAB_TRACE_ENABLED || !on_path("lttng-sessiond") ||
-	    !on_path("lttng") || access("/usr/bin/babeltrace2", X_OK)) {
-		fprintf(stderr,
-			"skipped: needs IRQLAB_TRACE=ON, lttng-tools and babeltrace2\n");
-		return 77;
-	}
-	if (!can_isolate()) {
-		fprintf(stderr,
-			"skipped: root without CAP_SYS_ADMIN cannot give the session daemon a private /run/lttng\n");
-		return 77;
-	}
+	ret = traced_run_skip(false);
+	if (ret)
+		return ret;
 	irqlab = bin;
 	if (!mkdtemp(tmp))
 		return 1;

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 #include "spawn.h"
+#include "traced.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-trace-XXXXXX";
@@ -44,21 +45,6 @@ static const struct {
 
 #define NR_FLOWS (sizeof(flows) / sizeof(flows[0]))
 #define EVENTS 20 /* per scenario: 1 kHz for 20 ms */
-
-static bool on_path(const char *tool)
-{
-	char *path = getenv("PATH") ? strdup(getenv("PATH")) : NULL, *dir,
-	     *save = NULL, buf[4096];
-	bool found = false;
-
-	for (dir = path ? strtok_r(path, ":", &save) : NULL; dir && !found;
-	     dir = strtok_r(NULL, ":", &save)) {
-		snprintf(buf, sizeof(buf), "%s/%s", dir, tool);
-		found = !access(buf, X_OK);
-	}
-	free(path);
-	return found;
-}
 
 /* lttng-sessiond and lttng-consumerd processes now running. */
 static unsigned int lttng_daemons(void)
@@ -439,21 +425,6 @@ static void test_relayd(void **state)
 	free(text);
 }
 
-/* As root the run needs a private mount namespace: can we have one? */
-static bool can_isolate(void)
-{
-	int status;
-	pid_t pid;
-
-	if (geteuid() != 0)
-		return true; /* a private LTTNG_HOME is enough */
-	pid = fork();
-	if (pid == 0)
-		_exit(unshare(CLONE_NEWNS) ? 1 : 0);
-	return pid > 0 && waitpid(pid, &status, 0) == pid &&
-	       WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -465,18 +436,11 @@ int main(int argc, char **argv)
 	};
 	int ret;
 
-	if (argc < 3 || !IRQLAB_TRACE_ENABLED || !on_path("lttng-sessiond") ||
-	    !on_path("lttng") || !on_path("lttng-relayd") ||
-	    access("/usr/bin/babeltrace2", X_OK)) {
-		fprintf(stderr,
-			"skipped: needs IRQLAB_TRACE=ON, lttng-tools and babeltrace2\n");
+	if (argc < 3)
 		return 77;
-	}
-	if (!can_isolate()) {
-		fprintf(stderr,
-			"skipped: root without CAP_SYS_ADMIN cannot give the session daemon a private /run/lttng\n");
-		return 77;
-	}
+	ret = traced_run_skip(true);
+	if (ret)
+		return ret;
 	irqlab = argv[1];
 	if (!mkdtemp(tmp))
 		return 1;
