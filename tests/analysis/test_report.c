@@ -87,25 +87,20 @@ static void slow_down(const char *dir)
 {
 	char path[700];
 	unsigned char *b;
-	size_t n;
+	size_t n = 0;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/samples.bin", dir);
-	f = fopen(path, "r+b");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = (size_t)ftell(f);
-	rewind(f);
-	b = malloc(n);
+	b = (unsigned char *)slurp_len(path, &n);
 	assert_non_null(b);
-	assert_int_equal(fread(b, 1, n, f), n);
 	for (size_t off = 32; off + 40 <= n; off += 40) {
 		if (!(b[off + 31] & 1))
 			continue;
 		put_le(b + off + 8, get_le(b + off + 8) * 3 / 2);
 		put_le(b + off + 16, get_le(b + off + 16) * 3 / 2);
 	}
-	rewind(f);
+	f = fopen(path, "wb");
+	assert_non_null(f);
 	assert_int_equal(fwrite(b, 1, n, f), n);
 	assert_int_equal(fclose(f), 0);
 	free(b);

@@ -1250,22 +1250,14 @@ static void test_latency_agrees_with_samples(void **state)
 {
 	char path[400];
 	unsigned char *b;
-	size_t size, nrec;
+	size_t size = 0, nrec;
 	double cost =
 		json_number_value(json_object_get(cli_json, "event_cost_ns"));
-	FILE *f;
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/samples.bin", run_dir);
-	f = fopen(path, "rb");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	size = (size_t)ftell(f);
-	rewind(f);
-	b = malloc(size);
+	b = (unsigned char *)slurp_len(path, &size);
 	assert_non_null(b);
-	assert_int_equal(fread(b, 1, size, f), size);
-	fclose(f);
 	assert_memory_equal(b, "IRQLABS1", 8);
 	nrec = (size - 32) / 40;
 

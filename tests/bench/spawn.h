@@ -58,10 +58,13 @@ static inline int spawn_irqlab(char *const argv[], const char *out_file,
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-/* The whole of a small file, NUL-terminated, or NULL. Free it. */
-static inline char *slurp(const char *path)
+/*
+ * The whole of a file, NUL-terminated (text or not), its length in @len
+ * unless NULL; NULL if it cannot be read. Free it.
+ */
+static inline char *slurp_len(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(path, "rb");
 	char *buf;
 	long n;
 
@@ -70,13 +73,20 @@ static inline char *slurp(const char *path)
 	fseek(f, 0, SEEK_END);
 	n = ftell(f);
 	rewind(f);
-	buf = calloc(1, (size_t)n + 1);
+	buf = n < 0 ? NULL : calloc(1, (size_t)n + 1);
 	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
 		free(buf);
 		buf = NULL;
 	}
 	fclose(f);
+	if (buf && len)
+		*len = (size_t)n;
 	return buf;
+}
+
+static inline char *slurp(const char *path)
+{
+	return slurp_len(path, NULL);
 }
 
 /* Write @text to @dir/@name.ini; its path into @cfg. */
