@@ -20,7 +20,9 @@
 #include "scenario.h"
 #include "dispatch.h"
 #include "tracing.h"
+#if IRQLAB_ANALYSIS
 #include "analysis/report.h"
+#endif
 
 static int stop_requested; /* set by SIGINT/SIGTERM */
 
@@ -626,7 +628,11 @@ static int cmd_run(int argc, char **argv)
 	      rc == -EINTR		? BENCH_EXIT_INTERRUPTED :
 	      rc			? BENCH_EXIT_FAIL :
 					  BENCH_EXIT_OK;
-	/* Not after Ctrl-C: whoever pressed it wants the prompt back. */
+#if IRQLAB_ANALYSIS
+	/*
+	 * Not after Ctrl-C: whoever pressed it wants the prompt back. Built
+	 * without analysis, every run is --no-report.
+	 */
 	if (!a.no_report && ret != BENCH_EXIT_INTERRUPTED) {
 		struct report_opts ro = { REPORT_SEED, REPORT_ITERS, true,
 					  a.p.quiet };
@@ -642,6 +648,7 @@ static int cmd_run(int argc, char **argv)
 				final);
 		}
 	}
+#endif
 out:
 	if (a.tracing)
 		bench_trace_stop(&t.trace, NULL, 0);
@@ -741,10 +748,19 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 1, argv + 1);
 	if (!strcmp(cmd, "list"))
 		return cmd_list(argc - 1, argv + 1);
+#if IRQLAB_ANALYSIS
 	if (!strcmp(cmd, "report"))
 		return report_main(argc - 1, argv + 1, IRQLAB_RESULTS_DIR);
 	if (!strcmp(cmd, "compare"))
 		return compare_main(argc - 1, argv + 1);
+#else
+	if (!strcmp(cmd, "report") || !strcmp(cmd, "compare")) {
+		fprintf(stderr,
+			"irqlab %s: this irqlab is built without analysis (IRQLAB_ANALYSIS=OFF); run report and compare from a full build\n",
+			cmd);
+		return BENCH_EXIT_USAGE;
+	}
+#endif
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") ||
 	    !strcmp(cmd, "-h")) {
 		fputs(main_usage, stdout);
