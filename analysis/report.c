@@ -686,6 +686,78 @@ static int section_headline(struct report *rp, struct doc *d)
 	return 0;
 }
 
+/*
+ * Scenarios on chip uio took real interrupts from a kernel: what the
+ * kernel delivered, how the chip masked the line, and where to.
+ */
+static void section_uio(struct report *rp, struct doc *d)
+{
+	static const char *const head[] = {
+		"scenario",    "design",   "device",	 "driver",
+		"backend",     "mask",	   "kernel irq", "routed to CPU",
+		"kernel irqs", "wake-ups", "serviced",	 "stranded",
+		"p50 (ns)",    "p99 (ns)",
+	};
+	const struct run *r = &rp->run;
+	bool any = false;
+
+	for (size_t i = 0; i < r->nsc; i++) {
+		const struct run_scenario *sc = &r->sc[i];
+
+		for (size_t k = 0; k < sc->nd; k++) {
+			const struct run_design *ds = &sc->d[k];
+			json_t *u = json_object_get(ds->j, "uio");
+			char c[8][32];
+			const char *cells[14];
+			long long routed = json_integer_value(
+				json_object_get(u, "routed_cpu"));
+
+			if (!json_is_object(u))
+				continue;
+			if (!any) {
+				doc_heading(d, 2, "Real interrupts (UIO)");
+				doc_para(
+					d,
+					"These scenarios ran the same flow handlers on interrupts a real kernel delivered through /dev/uioN: latency counts from the write that raised the device (or, for a passive device, from the wake-up) to the device handler's entry, through the kernel's interrupt path, the UIO driver's mask and the entry thread's wake-up. "
+					"Every mask and unmask is a real write: irqcontrol to /dev/uioN, or the PCI command register's INTx-disable bit through sysfs (samples.bin flags bit 3). "
+					"Kernel irqs are what the UIO driver counted; a wake-up that found more than one means the kernel took several before the thread ran.");
+				doc_table(d, 14, 6, head);
+				any = true;
+			}
+			snprintf(c[0], 32, "%lld",
+				 json_integer_value(
+					 json_object_get(u, "kernel_irq")));
+			if (routed >= 0)
+				snprintf(c[1], 32, "%lld", routed);
+			else
+				snprintf(c[1], 32, "kernel's choice");
+			snprintf(c[2], 32, "%lld",
+				 json_integer_value(
+					 json_object_get(u, "kernel_irqs")));
+			snprintf(c[3], 32, "%lld",
+				 json_integer_value(
+					 json_object_get(u, "wakeups")));
+			snprintf(c[4], 32, "%llu",
+				 (unsigned long long)ds->serviced);
+			snprintf(c[5], 32, "%llu",
+				 (unsigned long long)ds->stranded);
+			fmt_ns(c[6], 32, ds->entry.p50);
+			fmt_ns(c[7], 32, ds->entry.p99);
+			cells[0] = sc->name;
+			cells[1] = ds->design;
+			cells[2] = env_str(u, NULL, "device");
+			cells[3] = env_str(u, NULL, "driver");
+			cells[4] = env_str(u, NULL, "backend");
+			cells[5] = env_str(u, NULL, "mask");
+			for (int x = 0; x < 8; x++)
+				cells[6 + x] = c[x];
+			doc_row(d, cells);
+		}
+	}
+	if (any)
+		doc_table_end(d);
+}
+
 static void section_statistics(struct report *rp, struct doc *d)
 {
 	static const char *const head[] = { "scenario", "design", "count",
@@ -962,6 +1034,8 @@ static bool section_environment(struct report *rp, struct doc *d)
 	char topo[512];
 	bool guest = json_is_true(
 		json_object_get(json_object_get(env, "host"), "hypervisor"));
+	const char *kind = env_str(env, "host", "guest");
+	char vm[128];
 
 	doc_heading(d, 2, "Environment");
 	if (!env) {
@@ -969,13 +1043,19 @@ static bool section_environment(struct report *rp, struct doc *d)
 		return false;
 	}
 	topology_line(rp->run.dir, topo, sizeof(topo));
-	doc_list_item(
-		d, "Machine: %s, %lld CPUs online%s",
-		env_str(env, "host", "cpu_model"),
-		(long long)json_integer_value(json_object_get(
-			json_object_get(env, "host"), "online_cpus")),
-		guest ? " (a virtual machine: the CPU flags name a hypervisor)" :
-			"");
+	if (!guest)
+		vm[0] = '\0';
+	else if (strcmp(kind, "unknown"))
+		snprintf(vm, sizeof(vm), " (a virtual machine: %s)", kind);
+	else
+		snprintf(
+			vm, sizeof(vm),
+			" (a virtual machine: the CPU flags name a hypervisor)");
+	doc_list_item(d, "Machine: %s, %lld CPUs online%s",
+		      env_str(env, "host", "cpu_model"),
+		      (long long)json_integer_value(json_object_get(
+			      json_object_get(env, "host"), "online_cpus")),
+		      vm);
 	doc_list_item(d, "Topology: %s", topo);
 	doc_list_item(d, "Kernel: %s %s (%s), clock source %s",
 		      env_str(env, "host", "sysname"),
@@ -1028,6 +1108,10 @@ static void section_caveats(struct report *rp, struct doc *d, bool guest)
 		doc_list_item(
 			d,
 			"A virtual machine: the hypervisor preempts vCPUs, so the tails (p99 and up, the maximum points over time) are dominated by host stalls of microseconds to milliseconds, not by the designs.");
+	if (!strcmp(env_str(r->env, "host", "guest"), "QEMU TCG guest"))
+		doc_list_item(
+			d,
+			"A QEMU TCG guest: every guest instruction is emulated, and a device register access or a syscall costs microseconds. These figures compare designs on one emulated machine; they are not bare-metal figures.");
 	if (fired)
 		doc_list_item(
 			d,
@@ -1108,8 +1192,10 @@ static int write_docs(struct report *rp)
 				      "summary.json (no samples.bin)",
 		(unsigned long long)rp->o->seed, rp->o->iters);
 	ret = section_headline(rp, &d);
-	if (!ret)
+	if (!ret) {
+		section_uio(rp, &d);
 		section_statistics(rp, &d);
+	}
 	if (!ret)
 		ret = section_figures(rp, &d);
 	if (!ret)

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <time.h>
 #include <chips/model.h>
+#include <chips/uio.h>
 #include <analysis/stats.h>
 
 /* Exit statuses of the irqlab command. */
@@ -54,6 +55,7 @@ enum bench_pattern {
 	BENCH_PAT_POISSON, /* exponential gaps, mean 1/rate, seeded */
 	BENCH_PAT_BURST, /* every 1/rate, burst events burst_gap_ns apart */
 	BENCH_PAT_STORM, /* asserts at rate without cause: no event */
+	BENCH_PAT_BACK_TO_BACK, /* the next once the last was serviced */
 	BENCH_PAT_NR,
 };
 
@@ -123,6 +125,9 @@ enum bench_key {
 	BENCH_KEY_OVERRUN_NS,
 	BENCH_KEY_SEED,
 	BENCH_KEY_COST,
+	BENCH_KEY_UIO,
+	BENCH_KEY_UIO_BACKEND,
+	BENCH_KEY_UIO_MASK,
 	BENCH_KEY_NR,
 };
 
@@ -174,6 +179,10 @@ struct bench_scenario {
 
 	char cost_name[256]; /* as written: "zero", "realistic", a path */
 	char cost[4096]; /* the profile file it resolved to */
+	/* Chip uio: the device as given, its backend, the mask wanted. */
+	char uio[UIO_PATH_MAX];
+	const struct uio_backend *uio_backend;
+	enum uio_mask uio_mask;
 	const struct bench_cost_override *overrides;
 	unsigned int nr_overrides;
 
@@ -245,6 +254,7 @@ struct bench_chip {
 	unsigned int triggers; /* 1 << enum bench_trigger */
 	unsigned int default_pin;
 	const char *const *models; /* cost sections it reads, NULL-ended */
+	bool real; /* a real device (uio): the kernel delivers, no model */
 };
 
 extern const struct bench_chip *const bench_chips[]; /* NULL-ended */
@@ -299,6 +309,13 @@ struct bench_result {
 	double chip_accesses_per_irq; /* chip_accesses / interrupts taken */
 	struct irqstat entry; /* fire -> handler entry, ns */
 	struct irqstat exit; /* fire -> handler exit, ns */
+	/* Chip uio: what the kernel delivered and how the chip masked it. */
+	const char *uio_mask; /* "irqcontrol" or "intx"; NULL: not uio */
+	char uio_driver[64]; /* the driver's name for the device */
+	int uio_kirq; /* the kernel's irq number, or -1 */
+	int uio_routed_cpu; /* the OS CPU it was routed to, or -1 */
+	uint64_t uio_wakeups; /* entry-thread wake-ups with interrupts */
+	uint64_t uio_kernel_irqs; /* interrupts the driver counted */
 };
 
 /*
@@ -322,6 +339,7 @@ enum {
 	BENCH_SAMPLE_SERVICED = 1 << 0,
 	BENCH_SAMPLE_COALESCED = 1 << 1, /* drained with another event */
 	BENCH_SAMPLE_OVERRUN = 1 << 2, /* fired late */
+	BENCH_SAMPLE_INTX = 1 << 3, /* uio: masked with PCI INTx disable */
 };
 #define BENCH_SAMPLE_DEVICE_SHIFT 4 /* flags bits 4-7: device on the line */
 #define BENCH_SAMPLE_NO_CPU 0xffff /* cpu of an event never serviced */

@@ -17,6 +17,7 @@
 #include <chips/i8259.h>
 #include <chips/ioapic.h>
 #include <chips/soft.h>
+#include <chips/uio.h>
 #include <chips/vic.h>
 #include "bench.h"
 #include "chipset.h"
@@ -32,6 +33,7 @@ static const char *const i8259_models[] = { "i8259", NULL };
 static const char *const ioapic_models[] = { "ioapic", NULL };
 static const char *const gic_models[] = { "gic", NULL };
 static const char *const gpio_models[] = { "vic", "gpio", NULL };
+static const char *const uio_models[] = { "uio", NULL };
 
 /* clang-format off */
 static const struct bench_chip chip_soft = {
@@ -74,10 +76,20 @@ static const struct bench_chip chip_gpio = {
 	.default_pin	= 0,
 	.models		= gpio_models,
 };
+
+static const struct bench_chip chip_uio = {
+	.name		= "uio",
+	.what		= "a real device through Linux UIO (/dev/uioN), PCI INTx",
+	.triggers	= T(LEVEL),
+	.default_pin	= 0,
+	.models		= uio_models,
+	.real		= true,
+};
 /* clang-format on */
 
 const struct bench_chip *const bench_chips[] = {
-	&chip_soft, &chip_i8259, &chip_ioapic, &chip_gic, &chip_gpio, NULL,
+	&chip_soft, &chip_i8259, &chip_ioapic, &chip_gic,
+	&chip_gpio, &chip_uio,	 NULL,
 };
 
 const struct bench_chip *bench_chip_find(const char *name)
@@ -100,6 +112,7 @@ const struct chip_cost_field *bench_cost_fields(const char *model)
 		{ "gic", gic_cost_fields },
 		{ "vic", vic_cost_fields },
 		{ "gpio", gpio_cost_fields },
+		{ "uio", uio_cost_fields },
 	};
 
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
@@ -127,6 +140,8 @@ int bench_chip_pin_check(const struct bench_chip *chip, enum bench_trigger trig,
 		want = "32-63 (an SPI); PPIs 16-31 need trigger percpu";
 	else if (chip == &chip_gpio && pin >= GPIO_NR_LINES)
 		want = "0-31";
+	else if (chip == &chip_uio && pin)
+		want = "0 (the device's one line)";
 	if (!want)
 		return 0;
 	snprintf(err, errlen,
@@ -201,6 +216,23 @@ int bench_chip_create(const struct bench_scenario *sc,
 		ci->m[0] = gic_create(0, GIC_NR_SPIS, sc->cpus);
 		if (sc->trigger == BENCH_TRIG_PERCPU)
 			ci->pin = GIC_PPI_PIN(0, sc->pin);
+	} else if (c == &chip_uio) {
+		struct uio_dev d;
+		char why[512];
+
+		ret = uio_dev_open(&d, sc->uio, "/sys/class/uio",
+				   sc->uio_backend, why, sizeof(why));
+		if (!ret) {
+			ci->m[0] = uio_chip_create(ci->irq, &d, sc->uio_backend,
+						   sc->uio_mask, 0, why,
+						   sizeof(why));
+			ret = ci->m[0] ? 0 : -errno;
+		}
+		if (ret) {
+			snprintf(err, errlen, "%s:%u: key uio: %s", sc->file,
+				 sc->key_line[BENCH_KEY_UIO], why);
+			goto fail;
+		}
 	} else if (c == &chip_gpio) {
 		ci->m[0] = vic_create(VIC_IRQ_BASE, 0);
 		if (ci->m[0])

@@ -130,6 +130,13 @@ static const struct key_desc keys[BENCH_KEY_NR] = {
 				    FIELD(seed) },
 	[BENCH_KEY_COST]	= { "cost", "zero, realistic or a profile file",
 				    KEY_OTHER, FIELDS(cost_name, cost) },
+	[BENCH_KEY_UIO]		= { "uio", "a UIO device: /dev/uioN, uioN or "
+				    "the name its driver gave it", KEY_OTHER,
+				    FIELD(uio) },
+	[BENCH_KEY_UIO_BACKEND]	= { "uio_backend", "a backend: edu or passive",
+				    KEY_OTHER, FIELD(uio_backend) },
+	[BENCH_KEY_UIO_MASK]	= { "uio_mask", "auto, irqcontrol or intx",
+				    KEY_OTHER, FIELD(uio_mask) },
 };
 /* clang-format on */
 
@@ -708,6 +715,26 @@ static int set_other(struct load *l, struct bench_scenario *sc,
 			return bad_value(l, k, v);
 		sc->strict = !strcmp(v, "strict");
 		return 0;
+	case BENCH_KEY_UIO:
+		if (strlen(v) >= sizeof(sc->uio))
+			return fail(l, l->r.line,
+				    "key uio: the path is too long");
+		strcpy(sc->uio, v);
+		return 0;
+	case BENCH_KEY_UIO_BACKEND:
+		sc->uio_backend = uio_backend_find(v);
+		if (!sc->uio_backend)
+			return fail(l, l->r.line,
+				    "key uio_backend: unknown backend \"%s\": "
+				    "valid backends are %s",
+				    v, uio_backend_names);
+		return 0;
+	case BENCH_KEY_UIO_MASK:
+		d = uio_mask_parse(v);
+		if (d < 0)
+			return bad_value(l, k, v);
+		sc->uio_mask = (enum uio_mask)d;
+		return 0;
 	default:
 		return set_cost(l, sc, v, l->r.line);
 	}
@@ -970,6 +997,83 @@ static unsigned int later(unsigned int a, unsigned int b)
 	return a > b ? a : b;
 }
 
+/*
+ * Chip uio drives one real device: it needs one, which must be there,
+ * and takes the kernel's interrupts on one entry thread that sleeps in
+ * the kernel (block, the default) or polls it (spin). The device is
+ * opened here, so that a run never starts on one it could not use.
+ */
+static int check_uio(struct load *l, struct bench_scenario *sc,
+		     unsigned int own_line)
+{
+	unsigned int *kl = sc->key_line;
+	struct uio_dev d;
+	char err[512];
+
+	if (!sc->chip->real) {
+		for (int k = BENCH_KEY_UIO; k <= BENCH_KEY_UIO_MASK; k++)
+			if (own_line && kl[k] == own_line)
+				return fail(l, kl[k],
+					    "key %s: only chip uio drives a "
+					    "real device, not chip %s",
+					    keys[k].name, sc->chip->name);
+		sc->uio[0] = '\0'; /* [run] defaults that do not apply */
+		sc->uio_backend = NULL;
+		sc->uio_mask = UIO_MASK_AUTO;
+		return 0;
+	}
+	if (!kl[BENCH_KEY_UIO])
+		return fail(l, sc->line,
+			    "scenario %s: chip uio needs key uio, the device "
+			    "(/dev/uioN, uioN or the name its driver gave it)",
+			    sc->name);
+	if (!sc->uio_backend)
+		sc->uio_backend = uio_backend_find("edu");
+	if (!kl[BENCH_KEY_WAIT])
+		sc->wait = BENCH_WAIT_BLOCK;
+	if (sc->wait == BENCH_WAIT_INLINE)
+		return fail(l, kl[BENCH_KEY_WAIT],
+			    "key wait: chip uio takes its interrupts from the "
+			    "kernel on an entry thread that blocks or spins; "
+			    "there is no inline device to be the CPU");
+	if (sc->cpus != 1)
+		return fail(l, kl[BENCH_KEY_CPUS],
+			    "key cpus: chip uio has one entry thread, the "
+			    "only CPU: cpus must be 1, not %u",
+			    sc->cpus);
+	if (sc->devices != 1 || sc->storm_rate_hz > 0)
+		return fail(l,
+			    later(kl[BENCH_KEY_DEVICES],
+				  kl[BENCH_KEY_STORM_RATE]),
+			    "key %s: chip uio drives one real device: devices "
+			    "must be 1 and storm_rate 0",
+			    sc->devices != 1 ? "devices" : "storm_rate");
+	if (sc->pattern == BENCH_PAT_STORM)
+		return fail(l, kl[BENCH_KEY_PATTERN],
+			    "key pattern: a real device cannot storm without "
+			    "cause: chip uio takes periodic, poisson, burst "
+			    "or back-to-back");
+	if (uio_dev_open(&d, sc->uio, "/sys/class/uio", sc->uio_backend, err,
+			 sizeof(err)))
+		return fail(l, kl[BENCH_KEY_UIO], "key uio: %s", err);
+	if (sc->uio_mask == UIO_MASK_IRQCONTROL && !d.irqcontrol) {
+		uio_dev_close(&d);
+		return fail(l, kl[BENCH_KEY_UIO_MASK],
+			    "key uio_mask: %s (driver %s) has no irqcontrol "
+			    "write: use intx or auto",
+			    sc->uio, d.name);
+	}
+	if (sc->uio_mask == UIO_MASK_INTX && d.cfg_fd < 0) {
+		uio_dev_close(&d);
+		return fail(l, kl[BENCH_KEY_UIO_MASK],
+			    "key uio_mask: %s has no PCI config space to "
+			    "mask INTx with: use irqcontrol or auto",
+			    sc->uio);
+	}
+	uio_dev_close(&d);
+	return 0;
+}
+
 /* [run], then built-in defaults, then the checks across keys. */
 static int finish_scenario(struct load *l, struct bench_scenario *sc,
 			   const struct bench_params *p)
@@ -979,6 +1083,11 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 	/* Keys set in the scenario itself; [run]'s may not apply to it. */
 	bool own_hold = kl[BENCH_KEY_HOLD_NS],
 	     own_pulse = kl[BENCH_KEY_PULSE_NS];
+	unsigned int own_uio = 0; /* the line of its first uio key, if any */
+
+	for (int k = BENCH_KEY_UIO; k <= BENCH_KEY_UIO_MASK; k++)
+		if (kl[k] && (!own_uio || kl[k] < own_uio))
+			own_uio = kl[k];
 
 	for (int k = 0; k < BENCH_KEY_NR; k++) {
 		if (kl[k] || !l->run.key_line[k])
@@ -1071,6 +1180,8 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 			    "(an edge-both device toggles), not trigger %s",
 			    bench_trigger_name(sc->trigger));
 	if (!kl[BENCH_KEY_COST] && set_cost(l, sc, "zero", 0))
+		return l->ret;
+	if (check_uio(l, sc, own_uio))
 		return l->ret;
 
 	if (p && p->quick) {
@@ -1378,6 +1489,13 @@ int bench_config_write(const struct bench_config *cfg, FILE *f)
 		fprintf(f, "seed = %" PRIu64 "\n", sc->seed);
 		comment(f, "cost as written: %s", sc->cost_name);
 		fprintf(f, "cost = %s\n", sc->cost);
+		if (sc->chip->real) {
+			fprintf(f, "uio = %s\n", sc->uio);
+			fprintf(f, "uio_backend = %s\n",
+				uio_backend_name(sc->uio_backend));
+			fprintf(f, "uio_mask = %s\n",
+				uio_mask_name(sc->uio_mask));
+		}
 		for (unsigned int j = 0; j < sc->nr_overrides; j++) {
 			const struct bench_cost_override *o = &sc->overrides[j];
 

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <chips/uio.h>
 #include <genirq/cpu.h>
 #include <irqlab/trace.h>
 #include "device.h"
@@ -38,10 +39,19 @@ int bench_line_init(struct bench_line *l, const struct bench_scenario *sc,
 	l->ci = ci;
 	l->t0 = t0;
 	l->stop = stop;
-	/* A per-CPU interrupt (a timer PPI) is a level, too. */
-	l->level = sc->trigger == BENCH_TRIG_LEVEL ||
-		   sc->trigger == BENCH_TRIG_LEVEL_LOW ||
-		   sc->trigger == BENCH_TRIG_PERCPU;
+	/*
+	 * A per-CPU interrupt (a timer PPI) is a level, too. A real device
+	 * holds its own status: every event fires it, and the chip's
+	 * acknowledge clears it.
+	 */
+	l->real = sc->chip->real;
+	l->passive = l->real && !uio_backend_fires(sc->uio_backend);
+	l->b2b = sc->pattern == BENCH_PAT_BACK_TO_BACK;
+	l->level = !l->real && (sc->trigger == BENCH_TRIG_LEVEL ||
+				sc->trigger == BENCH_TRIG_LEVEL_LOW ||
+				sc->trigger == BENCH_TRIG_PERCPU);
+	if (l->real && uio_chip_mask(ci->m[0]) == UIO_MASK_INTX)
+		l->sample_flags = BENCH_SAMPLE_INTX;
 	l->toggle = sc->trigger == BENCH_TRIG_EDGE_BOTH;
 	spin_lock_init(&l->lock);
 	l->nr_dev = sc->devices + (sc->storm_rate_hz > 0);
@@ -98,7 +108,9 @@ void bench_line_block(struct bench_line *l, unsigned int block, uint64_t start,
 		bench_stim_init(&d->stim, p, rate, sc->burst, sc->burst_gap_ns,
 				1e9 / rate * i / l->nr_dev,
 				bench_stim_seed(sc->seed, block, i));
-		d->next = start + bench_stim_next(&d->stim);
+		/* A passive device fires on its own, never on schedule. */
+		d->next = l->passive ? UINT64_MAX :
+				       start + bench_stim_next(&d->stim);
 	}
 }
 
@@ -184,6 +196,50 @@ static void fire(struct bench_line *l, struct bench_dev *d)
 		line_set(l, 1u << d->index, true);
 	else
 		edge(l);
+}
+
+void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns)
+{
+	struct bench_line *l = ctx;
+	struct bench_dev *d = &l->dev[0];
+	unsigned long flags;
+
+	spin_lock_irqsave(&l->lock, flags);
+	for (uint32_t i = 0; i < n && l->accepting; i++) {
+		if (d->fired == d->cap) {
+			d->full = true;
+			break;
+		}
+		d->ev[d->fired].intended = t_ns - l->t0;
+		d->ev[d->fired].flags = 0;
+		__atomic_store_n(&d->fired, d->fired + 1, __ATOMIC_RELEASE);
+	}
+	spin_unlock_irqrestore(&l->lock, flags);
+}
+
+/* Passive: take the block's arrivals until its stimulus time is over. */
+static void accept_arrivals(struct bench_line *l)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&l->lock, flags);
+	l->accepting = true;
+	spin_unlock_irqrestore(&l->lock, flags);
+	while (!__atomic_load_n(l->stop, __ATOMIC_RELAXED)) {
+		uint64_t now = bench_now_ns() - l->t0, left;
+		struct timespec ts;
+
+		if (now >= l->block_end)
+			break;
+		left = l->block_end - now;
+		left = left < 10000000 ? left : 10000000; /* see stop soon */
+		ts.tv_sec = 0;
+		ts.tv_nsec = (long)left;
+		nanosleep(&ts, NULL);
+	}
+	spin_lock_irqsave(&l->lock, flags);
+	l->accepting = false;
+	spin_unlock_irqrestore(&l->lock, flags);
 }
 
 /* Deassert each held level whose hold is over; true if one is still held. */
@@ -345,7 +401,7 @@ static bool all_serviced(const struct bench_line *l)
 {
 	for (unsigned int i = 0; i < l->nr_dev; i++)
 		if (__atomic_load_n(&l->dev[i].drained, __ATOMIC_ACQUIRE) !=
-		    l->dev[i].fired)
+		    __atomic_load_n(&l->dev[i].fired, __ATOMIC_ACQUIRE))
 			return false;
 	return true;
 }
@@ -381,6 +437,8 @@ static void sleep_until(const struct bench_line *l, uint64_t t)
  */
 void bench_device_thread(struct bench_line *l, bool inline_cpu)
 {
+	if (l->passive)
+		accept_arrivals(l);
 	while (!stopped(l)) {
 		uint64_t now = bench_now_ns() - l->t0;
 		bool held = l->level && hold_expire(l, now);
@@ -390,16 +448,38 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 			if (now >= l->drain_end || (!held && all_serviced(l)))
 				break;
 		} else if (due <= now) {
+			bool any = false;
+
 			for (unsigned int i = 0; i < l->nr_dev; i++) {
 				struct bench_dev *d = &l->dev[i];
 
 				if (d->full || d->next > now)
 					continue;
+				if (l->b2b) {
+					/*
+					 * Once the last one was claimed; until
+					 * then it is due now, so that the block
+					 * still ends on time.
+					 */
+					d->next = now;
+					if (__atomic_load_n(&d->drained,
+							    __ATOMIC_ACQUIRE) !=
+					    d->fired)
+						continue;
+					fire(l, d);
+					d->next = now +
+						  (uint64_t)d->stim.period_ns;
+					any = true;
+					continue;
+				}
 				fire(l, d);
 				d->next = l->block_start +
 					  bench_stim_next(&d->stim);
+				any = true;
 			}
-			continue;
+			if (any)
+				continue;
+			/* Back-to-back devices wait for their last event. */
 		} else if (!held && !inline_cpu &&
 			   due > now + 2 * SLEEP_SLACK_NS) {
 			sleep_until(l, due);

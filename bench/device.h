@@ -75,6 +75,11 @@ struct bench_line {
 	uint64_t block_start; /* ns since t0 */
 	uint64_t block_end; /* end of the stimulus */
 	uint64_t drain_end; /* end of the drain period */
+	bool real; /* a real device (chip uio): each event fires it */
+	bool passive; /* it fires on its own: events come from arrivals */
+	bool b2b; /* back-to-back: fire once the last event was serviced */
+	bool accepting; /* passive: arrivals are the block's (under @lock) */
+	uint8_t sample_flags; /* ORed into every sample (BENCH_SAMPLE_INTX) */
 	int *stop; /* set by a signal or a break: end the block early */
 	struct bench_break *brk; /* --break-us, or NULL */
 };
@@ -103,6 +108,18 @@ void bench_line_free(struct bench_line *l);
  */
 void bench_line_block(struct bench_line *l, unsigned int block, uint64_t start,
 		      uint64_t stimulus_ns, uint64_t drain_ns);
+/**
+ * bench_line_arrival - interrupts a passive real device delivered
+ * @ctx: the line
+ * @n: how many the kernel counted since the last wake-up
+ * @t_ns: CLOCK_MONOTONIC ns of the wake-up: their arrival
+ *
+ * Called by the uio chip's entry thread before it dispatches the line:
+ * each becomes an event of device 0 with the arrival as its intended
+ * time. Arrivals outside the block's stimulus are not the block's.
+ */
+void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns);
+
 /* request_irq() every device on the line (shared if several); 0 or -errno. */
 int bench_line_request(struct bench_line *l);
 /* free_irq() them, then order their last run's writes before ours. */

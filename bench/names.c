@@ -27,6 +27,7 @@ static const char *const pattern_names[BENCH_PAT_NR] = {
 	[BENCH_PAT_POISSON] = "poisson",
 	[BENCH_PAT_BURST] = "burst",
 	[BENCH_PAT_STORM] = "storm",
+	[BENCH_PAT_BACK_TO_BACK] = "back-to-back",
 };
 
 static const char *const wait_names[BENCH_WAIT_NR] = {

@@ -12,6 +12,7 @@
  * what leads to the -o parent) are the user's layout and may be links.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -24,6 +25,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <jansson.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 #include "bench.h"
 #include "results.h"
 
@@ -329,6 +333,51 @@ static void cpu_model(char *buf, size_t len, bool *guest)
 	fclose(f);
 }
 
+/*
+ * What kind of virtual machine this is, from the hypervisor's CPUID
+ * signature (leaf 0x40000000), "" on bare metal or where it cannot tell.
+ * QEMU's TCG says "TCGTCGTCGTCG": its figures are an emulator's.
+ */
+static void guest_kind(char *buf, size_t len)
+{
+	static const struct {
+		const char *sig, *kind;
+	} kinds[] = {
+		{ "TCGTCGTCGTCG", "QEMU TCG guest" },
+		{ "KVMKVMKVM", "KVM guest" },
+		{ "Microsoft Hv", "Hyper-V guest" },
+		{ "VMwareVMware", "VMware guest" },
+		{ "XenVMMXenVMM", "Xen guest" },
+		{ "bhyve bhyve ", "bhyve guest" },
+	};
+	char sig[13] = "";
+
+	buf[0] = '\0';
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned int a, b, c, d;
+
+	__cpuid(1, a, b, c, d);
+	if (!(c & (1u << 31)))
+		return; /* no hypervisor */
+	__cpuid(0x40000000, a, b, c, d);
+	memcpy(sig, &b, 4);
+	memcpy(sig + 4, &c, 4);
+	memcpy(sig + 8, &d, 4);
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(sig, kinds[i].sig)) {
+			snprintf(buf, len, "%s", kinds[i].kind);
+			return;
+		}
+	for (char *p = sig; *p; p++)
+		if (!isprint((unsigned char)*p))
+			*p = '?';
+	snprintf(buf, len, "a guest of hypervisor \"%s\"", sig);
+#else
+	(void)len;
+	(void)sig;
+#endif
+}
+
 /* UTC: ISO 8601, or @compact for a folder name (yyyymmddThhmmssZ). */
 static void utc(const struct timespec *ts, bool compact, char *buf, size_t len)
 {
@@ -392,7 +441,7 @@ static json_t *environment(const struct bench_run *run,
 			   const struct bench_params *p,
 			   const struct chip_delay_calibration *cal)
 {
-	char model[256], clocksource[64];
+	char model[256], clocksource[64], kind[64];
 	json_t *j, *argv, *host, *build, *c;
 	bool guest;
 	struct utsname u;
@@ -401,6 +450,7 @@ static json_t *environment(const struct bench_run *run,
 	if (uname(&u))
 		memset(&u, 0, sizeof(u));
 	cpu_model(model, sizeof(model), &guest);
+	guest_kind(kind, sizeof(kind));
 	read_line(
 		"/sys/devices/system/clocksource/clocksource0/current_clocksource",
 		clocksource, sizeof(clocksource));
@@ -413,13 +463,13 @@ static json_t *environment(const struct bench_run *run,
 			  "build_type", IRQLAB_BUILD_TYPE, "compiler", COMPILER,
 			  "cflags", IRQLAB_CFLAGS, "sanitizer",
 			  IRQLAB_SANITIZER);
-	host = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:I, s:b}",
+	host = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:I, s:b, s:o}",
 			 "name", jsys(run->host), "sysname", jsys(u.sysname),
 			 "release", jsys(u.release), "version", jsys(u.version),
 			 "machine", jsys(u.machine), "cpu_model", jsys(model),
 			 "clocksource", jsys(clocksource), "online_cpus",
 			 (json_int_t)sysconf(_SC_NPROCESSORS_ONLN),
-			 "hypervisor", guest);
+			 "hypervisor", guest, "guest", jsys(kind));
 	c = cal ? json_pack("{s:o, s:o, s:o}", "ticks_per_us",
 			    jreal(cal->ticks_per_us), "err_ns_mean",
 			    jreal(cal->err_ns_mean), "err_ns_max",
@@ -958,6 +1008,17 @@ static json_t *design(const struct bench_result *r)
 				   json_pack("{s:o, s:o}", "entry",
 					     latency(&r->entry), "exit",
 					     latency(&r->exit)));
+	if (r->uio_mask)
+		bad |= json_object_set_new(
+			o, "uio",
+			json_pack("{s:o, s:o, s:o, s:s, s:i, s:i, s:o, s:o}",
+				  "device", jstr(sc->uio), "driver",
+				  jstr(r->uio_driver), "backend",
+				  jstr(uio_backend_name(sc->uio_backend)),
+				  "mask", r->uio_mask, "kernel_irq",
+				  r->uio_kirq, "routed_cpu", r->uio_routed_cpu,
+				  "wakeups", ju64(r->uio_wakeups),
+				  "kernel_irqs", ju64(r->uio_kernel_irqs)));
 	if (bad) {
 		json_decref(o);
 		return NULL;

@@ -17,6 +17,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <chips/uio.h>
 #include <genirq/cpu.h>
 #include <irqlab/trace.h>
 #include "chipset.h"
@@ -26,12 +27,15 @@
 #define BLOCK_LEAD_NS 2000000ULL /* device thread start-up before a block */
 #define SAMPLE_CHUNK 4096
 
+/* A simulated CPU, or (chip uio) the real device's entry thread. */
 struct cpu_thread {
 	pthread_t tid;
 	const struct bench_topo *topo;
 	unsigned int cpu, pu;
 	enum irq_cpu_wait mode;
-	int ret;
+	struct chip_model *uio;
+	int ret; /* binding it */
+	int entry_ret; /* uio: the entry thread's failure (uio_block says) */
 };
 
 static void *cpu_main(void *arg)
@@ -39,9 +43,49 @@ static void *cpu_main(void *arg)
 	struct cpu_thread *c = arg;
 
 	c->ret = bench_topo_bind(c->topo, c->pu);
-	if (!c->ret)
+	if (!c->ret && c->uio)
+		c->entry_ret = uio_chip_entry(c->uio, c->mode == IRQ_CPU_SPIN);
+	else if (!c->ret)
 		c->ret = irq_cpu_run(c->cpu, c->mode);
 	return NULL;
+}
+
+static void cpu_stop(struct cpu_thread *c)
+{
+	if (c->uio)
+		uio_chip_stop(c->uio);
+	else
+		irq_cpu_stop(c->cpu);
+}
+
+/*
+ * Chip uio: what the kernel delivered in a block, and whether every
+ * access to the device worked; an irq_chip operation cannot fail, so a
+ * failed one is found here and fails the block.
+ */
+static int uio_block(const struct bench_scenario *sc, enum bench_design d,
+		     const struct bench_chip_inst *ci,
+		     const struct uio_chip_stats *u0, struct bench_result *res,
+		     char *err, size_t errlen)
+{
+	const struct uio_dev *dev = uio_chip_dev(ci->m[0]);
+	struct uio_chip_stats u1;
+
+	uio_chip_stats(ci->m[0], &u1);
+	res->uio_mask = uio_mask_name(uio_chip_mask(ci->m[0]));
+	snprintf(res->uio_driver, sizeof(res->uio_driver), "%s", dev->name);
+	res->uio_kirq = dev->kirq;
+	res->uio_routed_cpu = u1.routed_cpu;
+	res->uio_wakeups += u1.wakeups - u0->wakeups;
+	res->uio_kernel_irqs += u1.kernel_irqs - u0->kernel_irqs;
+	if (u1.io_errors == u0->io_errors)
+		return 0;
+	snprintf(
+		err, errlen,
+		"scenario %s, design %s: %lu accesses to %s failed; the last, %s: %s",
+		sc->name, bench_design_name(d), u1.io_errors - u0->io_errors,
+		dev->path, u1.last_op, strerror(u1.last_errno));
+	return -EIO;
 }
 
 struct dev_thread {
@@ -134,7 +178,7 @@ static int write_samples(struct bench_scenario_run *r, enum bench_design d,
 			.block = (uint16_t)block,
 			.cpu = e->entry ? e->cpu : BENCH_SAMPLE_NO_CPU,
 			.flags =
-				(uint8_t)(e->flags |
+				(uint8_t)(e->flags | dev->line->sample_flags |
 					  (e->entry ? BENCH_SAMPLE_SERVICED :
 						      0) |
 					  (e->drained_with > 1 ?
@@ -233,11 +277,14 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		.pu = r->pl->device_pu,
 		.inline_cpu = r->pl->wait == BENCH_WAIT_INLINE,
 	};
+	struct uio_chip_stats u0 = { 0 };
 	struct chip_stats s0, s1;
 	unsigned long flags;
 	int ret;
 
 	set_design(ci, d, &res->flow);
+	if (sc->chip->real)
+		uio_chip_stats(ci->m[0], &u0);
 	bench_line_block(l, block, bench_now_ns() - r->t0 + BLOCK_LEAD_NS,
 			 stim_ns, (uint64_t)sc->drain_ms * 1000000ULL);
 	ret = bench_line_request(l);
@@ -279,6 +326,11 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 			 "cannot bind the device thread to PU %u: %s", dt.pu,
 			 strerror(-dt.ret));
 		return dt.ret;
+	}
+	if (sc->chip->real) {
+		ret = uio_block(sc, d, ci, &u0, res, err, errlen);
+		if (ret)
+			return ret;
 	}
 	/* A block cut short by a signal is not a measurement: drop it. */
 	if (__atomic_load_n(r->stop, __ATOMIC_RELAXED))
@@ -346,6 +398,8 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 		return ret;
 	ret = bench_line_init(&line, sc, ci, r->t0, r->stop);
 	line.brk = r->brk && r->brk->threshold_ns ? r->brk : NULL;
+	if (!ret && line.passive)
+		uio_chip_set_arrival(ci->m[0], bench_line_arrival, &line);
 	buf = malloc(SAMPLE_CHUNK * sizeof(*buf));
 	if (ret || !buf) {
 		ret = -ENOMEM;
@@ -362,6 +416,7 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 				.mode = r->pl->wait == BENCH_WAIT_SPIN ?
 						IRQ_CPU_SPIN :
 						IRQ_CPU_BLOCK,
+				.uio = sc->chip->real ? ci->m[0] : NULL,
 			};
 			ret = -pthread_create(&c->tid, NULL, cpu_main, c);
 			if (ret) {
@@ -391,9 +446,20 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 
 out_cpus:
 	for (unsigned int i = 0; i < started; i++)
-		irq_cpu_stop(i);
+		cpu_stop(&cpu[i]);
 	for (unsigned int i = 0; i < started; i++) {
 		pthread_join(cpu[i].tid, NULL);
+		if (cpu[i].entry_ret && !ret) {
+			struct uio_chip_stats u;
+
+			uio_chip_stats(cpu[i].uio, &u);
+			snprintf(
+				err, errlen,
+				"scenario %s: the entry thread of %s stopped: %s: %s",
+				sc->name, uio_chip_dev(cpu[i].uio)->path,
+				u.last_op, strerror(u.last_errno));
+			ret = cpu[i].entry_ret;
+		}
 		if (cpu[i].ret && !ret) {
 			snprintf(err, errlen,
 				 "cannot bind simulated CPU %u to PU %u: %s", i,

@@ -187,7 +187,8 @@ static void test_full(void **state)
 	check_builtin_cost(sc, "realistic");
 	assert_int_equal(sc->nr_overrides, 0);
 	assert_null(sc->overrides);
-	for (int k = 0; k < BENCH_KEY_NR; k++)
+	/* Every key but chip uio's own (test_uio_keys). */
+	for (int k = 0; k < BENCH_KEY_UIO; k++)
 		assert_int_equal(sc->key_line[k], k + 3);
 	bench_config_free(&cfg);
 }
@@ -558,6 +559,31 @@ static const struct bad bad[] = {
 	  -EINVAL, 5, NULL, { "indented", "key ioapic_read_ns" } },
 	{ S "chip = soft\ncost = cont.prof\n", -EINVAL, 3, "cont.prof",
 	  { "indented", "key ioapic_read_ns", ".ini:3)" } },
+	/* chip uio: the device must be there, be UIO, and be usable */
+	{ S "chip = uio\n", -EINVAL, 1, NULL,
+	  { "chip uio needs key uio" } },
+	{ S "chip = uio\nuio = /dev/uio97\n", -EINVAL, 3, NULL,
+	  { "key uio: UIO device /dev/uio97: No such file or directory" } },
+	{ S "chip = uio\nuio = /dev/null\n", -EINVAL, 3, NULL,
+	  { "key uio: /dev/null is not a UIO device" } },
+	{ S "chip = uio\nuio = some_driver\n", -EINVAL, 3, NULL,
+	  { "key uio: no UIO device is named some_driver" } },
+	{ S "chip = ioapic\nuio = /dev/uio0\n", -EINVAL, 3, NULL,
+	  { "key uio: only chip uio drives a real device, not chip ioapic" } },
+	{ S "chip = uio\nuio = /dev/uio0\nuio_backend = e1000\n", -EINVAL,
+	  4, NULL, { "unknown backend \"e1000\"", "edu, passive" } },
+	{ S "chip = uio\nuio = /dev/uio0\nuio_mask = both\n", -EINVAL, 4,
+	  NULL, { "key uio_mask: \"both\" is not auto, irqcontrol or intx" } },
+	{ S "chip = uio\nuio = /dev/uio0\nwait = inline\n", -EINVAL, 4, NULL,
+	  { "key wait: chip uio", "inline" } },
+	{ S "chip = uio\nuio = /dev/uio0\ncpus = 2\n", -EINVAL, 4, NULL,
+	  { "key cpus: chip uio", "cpus must be 1" } },
+	{ S "chip = uio\nuio = /dev/uio0\ndevices = 2\n", -EINVAL, 4, NULL,
+	  { "key devices: chip uio drives one real device" } },
+	{ S "chip = uio\nuio = /dev/uio0\npattern = storm\n", -EINVAL, 4,
+	  NULL, { "key pattern: a real device cannot storm" } },
+	{ S "chip = uio\nuio = /dev/uio0\ntrigger = edge\n", -EINVAL, 4,
+	  NULL, { "chip uio cannot do trigger edge", "level" } },
 };
 /* clang-format on */
 
@@ -839,7 +865,7 @@ static void test_round_trip(void **state)
 	assert_int_equal(back.nr, cfg.nr);
 	for (unsigned int i = 0; i < cfg.nr; i++)
 		check_same(&cfg.sc[i], &back.sc[i]);
-	for (int k = 0; k < BENCH_KEY_NR; k++)
+	for (int k = 0; k < BENCH_KEY_UIO; k++)
 		assert_int_not_equal(back.sc[0].key_line[k], 0);
 
 	/* and what is written again is the same, comments aside */
