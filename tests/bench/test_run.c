@@ -265,6 +265,54 @@ static void test_wait_modes_and_hold(void **state)
 	json_decref(j);
 }
 
+/*
+ * Back-to-back: each event fires only once the last one was claimed, so
+ * none is ever drained with another, and the device keeps pace with the
+ * handler (far more events than the rate's cap would allow on a slow
+ * path are never fired: at most rate x duration).
+ */
+static void test_back_to_back(void **state)
+{
+	char cfg[4200], out[4200], so[4300], se[4300];
+	json_t *j, *sc, *d;
+	unsigned int checked = 0;
+	size_t i, k;
+
+	(void)state;
+	test_config(cfg, sizeof(cfg), tmp, "b2b",
+		    "[run]\npattern = back-to-back\nrate = 200000\n"
+		    "duration_ms = 40\nblocks = 2\ndrain_ms = 300\n"
+		    "[scenario b2b-spin]\nchip = i8259\ntrigger = level\n"
+		    "[scenario b2b-inline]\nchip = gic\ntrigger = edge\n"
+		    "wait = inline\n");
+	TEST_PATHS(tmp, "b2b", out, so, se);
+	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
+
+	int rc = spawn_irqlab(argv, so, se, 0, NULL);
+
+	if (rc) {
+		char *e = slurp(se);
+
+		fail_msg("irqlab run exited %d: %s", rc, e ? e : "");
+	}
+	j = load_summary(out);
+	json_array_foreach(json_object_get(j, "scenarios"), i, sc)
+	{
+		assert_string_equal(s(sc, "pattern"), "back-to-back");
+		json_array_foreach(json_object_get(sc, "designs"), k, d)
+		{
+			assert_true(u(d, "fired") > 100);
+			assert_true(u(d, "fired") <= 200000 * 40 / 1000 + 2);
+			assert_int_equal(u(d, "serviced"), u(d, "fired"));
+			assert_int_equal(u(d, "coalesced"), 0);
+			assert_int_equal(u(d, "stranded"), 0);
+			checked++;
+		}
+	}
+	assert_int_equal(checked, 4);
+	json_decref(j);
+}
+
 static void test_interrupted_run(void **state)
 {
 	char cfg[4200], out[4200], so[4300], se[4300], path[4300];
@@ -305,6 +353,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_quick_run),
 		cmocka_unit_test(test_edge_masking_strands_on_ioapic),
 		cmocka_unit_test(test_wait_modes_and_hold),
+		cmocka_unit_test(test_back_to_back),
 		cmocka_unit_test(test_interrupted_run),
 	};
 	int ret;
