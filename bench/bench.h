@@ -261,6 +261,11 @@ extern const struct bench_chip *const bench_chips[]; /* NULL-ended */
 const struct bench_chip *bench_chip_find(const char *name);
 /* Cost keys of model @model ("ioapic", "vic", ...), or NULL if unknown. */
 const struct chip_cost_field *bench_cost_fields(const char *model);
+/*
+ * The UIO class directory chip uio finds devices in: /sys/class/uio, or
+ * $IRQLAB_UIO_CLASS (a copy of it; the tests use a fake one).
+ */
+const char *bench_uio_class(void);
 /* 0 if @chip has input @pin usable with @trig, else -EINVAL and @err. */
 int bench_chip_pin_check(const struct bench_chip *chip, enum bench_trigger trig,
 			 unsigned int pin, char *err, size_t errlen);

@@ -121,6 +121,13 @@ const struct chip_cost_field *bench_cost_fields(const char *model)
 	return NULL;
 }
 
+const char *bench_uio_class(void)
+{
+	const char *dir = getenv("IRQLAB_UIO_CLASS");
+
+	return dir && *dir ? dir : "/sys/class/uio";
+}
+
 int bench_chip_pin_check(const struct bench_chip *chip, enum bench_trigger trig,
 			 unsigned int pin, char *err, size_t errlen)
 {
@@ -220,7 +227,7 @@ int bench_chip_create(const struct bench_scenario *sc,
 		struct uio_dev d;
 		char why[512];
 
-		ret = uio_dev_open(&d, sc->uio, "/sys/class/uio",
+		ret = uio_dev_open(&d, sc->uio, bench_uio_class(),
 				   sc->uio_backend, why, sizeof(why));
 		if (!ret) {
 			ci->m[0] = uio_chip_create(ci->irq, &d, sc->uio_backend,

@@ -1053,7 +1053,7 @@ static int check_uio(struct load *l, struct bench_scenario *sc,
 			    "key pattern: a real device cannot storm without "
 			    "cause: chip uio takes periodic, poisson, burst "
 			    "or back-to-back");
-	if (uio_dev_open(&d, sc->uio, "/sys/class/uio", sc->uio_backend, err,
+	if (uio_dev_open(&d, sc->uio, bench_uio_class(), sc->uio_backend, err,
 			 sizeof(err)))
 		return fail(l, kl[BENCH_KEY_UIO], "key uio: %s", err);
 	if (sc->uio_mask == UIO_MASK_IRQCONTROL && !d.irqcontrol) {

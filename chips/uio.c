@@ -114,9 +114,9 @@ static struct uio_chip *irq_to_uio(unsigned int irq)
 
 static void io_error(struct uio_chip *u, const char *op, int err)
 {
-	__atomic_fetch_add(&u->st.io_errors, 1, __ATOMIC_RELAXED);
-	u->st.last_errno = err;
-	u->st.last_op = op;
+	__atomic_store_n(&u->st.last_errno, err, __ATOMIC_RELAXED);
+	__atomic_store_n(&u->st.last_op, op, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&u->st.io_errors, 1, __ATOMIC_RELEASE);
 }
 
 static uint32_t reg_read(struct uio_chip *u, enum chip_acc acc,
@@ -473,10 +473,10 @@ void uio_chip_stats(const struct chip_model *m, struct uio_chip_stats *s)
 
 	s->wakeups = __atomic_load_n(&u->st.wakeups, __ATOMIC_RELAXED);
 	s->kernel_irqs = __atomic_load_n(&u->st.kernel_irqs, __ATOMIC_RELAXED);
-	s->io_errors = __atomic_load_n(&u->st.io_errors, __ATOMIC_RELAXED);
-	s->routed_cpu = u->st.routed_cpu;
-	s->last_errno = u->st.last_errno;
-	s->last_op = u->st.last_op;
+	s->io_errors = __atomic_load_n(&u->st.io_errors, __ATOMIC_ACQUIRE);
+	s->routed_cpu = __atomic_load_n(&u->st.routed_cpu, __ATOMIC_RELAXED);
+	s->last_errno = __atomic_load_n(&u->st.last_errno, __ATOMIC_RELAXED);
+	s->last_op = __atomic_load_n(&u->st.last_op, __ATOMIC_RELAXED);
 }
 
 void uio_chip_stop(struct chip_model *m)
@@ -523,7 +523,6 @@ static void route_here(struct uio_chip *u)
 	int c = sched_getcpu(), fd;
 	ssize_t n;
 
-	u->st.routed_cpu = -1;
 	if (u->dev.kirq < 0 || c < 0)
 		return;
 	snprintf(path, sizeof(path), "/proc/irq/%d/smp_affinity_list",
@@ -535,7 +534,7 @@ static void route_here(struct uio_chip *u)
 	n = write(fd, cpu, strlen(cpu));
 	close(fd);
 	if (n == (ssize_t)strlen(cpu))
-		u->st.routed_cpu = c;
+		__atomic_store_n(&u->st.routed_cpu, c, __ATOMIC_RELAXED);
 }
 
 int uio_chip_entry(struct chip_model *m, bool spin)
