@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The VM rig end to end: `./irqlab vm run configs/uio-edu.ini -o DIR`
+ * boots the QEMU TCG guest (scripts/vm/irqlab-vm), fires QEMU's edu
+ * device through /dev/uio0 and brings the run folder back, and the host
+ * writes its report. Checked: the folder is complete, every design of
+ * every uio scenario serviced at least 10,000 real interrupts, stranded
+ * none and balanced its books (fired = serviced + stranded), the
+ * environment says it ran in a QEMU TCG guest, report.md is there. And a
+ * scenario naming a device the guest lacks (/dev/uio7) comes back as exit
+ * 2 with the guest's message, naming the host's config file.
+ *
+ * Skipped (77) only when the rig cannot exist here: no qemu-system-x86_64
+ * or busybox that irqlab-vm prepare could install, or no cached guest
+ * kernel that it could fetch.
+ */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include "../bench/spawn.h"
+#include "../bench/traced.h" /* on_path() */
+
+#define UIO_MIN_SERVICED 10000
+
+static const char *src;
+static char tmp[] = "/tmp/irqlab-vm-XXXXXX";
+
+/* irqlab-vm's default cache holds a prepared kernel. */
+static bool kernel_cached(void)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char path[4096];
+
+	if (xdg && *xdg)
+		snprintf(path, sizeof(path), "%s/irqlab/vm/current", xdg);
+	else if (home && *home)
+		snprintf(path, sizeof(path), "%s/.cache/irqlab/vm/current",
+			 home);
+	else
+		return false;
+	return !access(path, R_OK);
+}
+
+/* The last @n bytes of a file, for a failure message. Free it. */
+static char *tail_of(const char *path, size_t n)
+{
+	size_t len = 0;
+	char *text = slurp_len(path, &len);
+
+	if (text && len > n)
+		memmove(text, text + len - n, n + 1);
+	return text;
+}
+
+/*
+ * irqlab-vm prepare: 0 if the rig is ready, 77 if a true prerequisite is
+ * absent and prepare could not provide it, 1 if prepare failed otherwise.
+ */
+static int rig_ready(void)
+{
+	char vm[4096], so[200], se[200], *err;
+	const char *missing = NULL;
+	int rc;
+
+	snprintf(vm, sizeof(vm), "%s/scripts/vm/irqlab-vm", src);
+	snprintf(so, sizeof(so), "%s/prepare.out", tmp);
+	snprintf(se, sizeof(se), "%s/prepare.err", tmp);
+	char *argv[] = { vm, "prepare", NULL };
+
+	rc = spawn_irqlab(argv, so, se, 0, NULL);
+	if (!rc)
+		return 0;
+	if (!on_path("qemu-system-x86_64"))
+		missing =
+			"no qemu-system-x86_64, and irqlab-vm prepare could not install it";
+	else if (access("/bin/busybox", X_OK))
+		missing =
+			"no /bin/busybox (busybox-static), and irqlab-vm prepare could not install it";
+	else if (!kernel_cached())
+		missing =
+			"no cached guest kernel, and irqlab-vm prepare could not fetch one";
+	err = tail_of(se, 2000);
+	fprintf(stderr, "%s: irqlab-vm prepare exited %d:\n%s\n",
+		missing ? "skipped" : "failed", rc, err ? err : "");
+	if (missing)
+		fprintf(stderr, "skipped: %s\n", missing);
+	free(err);
+	return missing ? 77 : 1;
+}
+
+static json_t *load_json(const char *dir, const char *name)
+{
+	char path[4096];
+	json_error_t jerr;
+	json_t *j;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	j = json_load_file(path, 0, &jerr);
+	if (!j)
+		fail_msg("%s: %s (line %d)", path, jerr.text, jerr.line);
+	return j;
+}
+
+/* Every design of every uio scenario took real interrupts and lost none. */
+static void check_uio_books(const char *run)
+{
+	json_t *sum = load_json(run, "summary.json");
+	json_t *scenarios = json_object_get(sum, "scenarios"), *sc;
+	json_t *uio = json_string("uio");
+	unsigned int nr_uio = 0;
+	size_t i;
+
+	assert_true(json_is_true(json_object_get(sum, "complete")));
+	assert_true(json_is_array(scenarios));
+	json_array_foreach(scenarios, i, sc)
+	{
+		const char *name =
+			json_string_value(json_object_get(sc, "name"));
+		json_t *designs = json_object_get(sc, "designs"), *d;
+		size_t k;
+
+		if (!json_equal(json_object_get(sc, "chip"), uio))
+			continue;
+		nr_uio++;
+		assert_true(json_array_size(designs) > 0);
+		json_array_foreach(designs, k, d)
+		{
+			const char *design =
+				json_string_value(json_object_get(d, "design"));
+			json_int_t fired = json_integer_value(
+					   json_object_get(d, "fired")),
+				   serviced = json_integer_value(
+					   json_object_get(d, "serviced")),
+				   stranded = json_integer_value(
+					   json_object_get(d, "stranded"));
+
+			fprintf(stderr,
+				"%s %s: fired %lld, serviced %lld, stranded %lld\n",
+				name, design, (long long)fired,
+				(long long)serviced, (long long)stranded);
+			if (serviced < UIO_MIN_SERVICED || stranded ||
+			    fired != serviced + stranded)
+				fail_msg(
+					"%s %s: wanted serviced >= %d, stranded 0, fired = serviced + stranded",
+					name, design, UIO_MIN_SERVICED);
+		}
+	}
+	json_decref(uio);
+	json_decref(sum);
+	if (!nr_uio)
+		fail_msg("%s/summary.json: no scenario with chip uio", run);
+}
+
+static void check_environment(const char *run)
+{
+	json_t *env = load_json(run, "environment.json");
+	const char *guest = json_string_value(
+		json_object_get(json_object_get(env, "host"), "guest"));
+
+	if (!guest || !strstr(guest, "QEMU TCG"))
+		fail_msg(
+			"%s/environment.json: host.guest is %s, wanted \"QEMU TCG guest\"",
+			run, guest ? guest : "absent");
+	json_decref(env);
+}
+
+static void test_uio_edu(void **state)
+{
+	char script[4096], cfg[4096], run[200], so[200], se[200], path[300];
+	char *err;
+	int rc;
+
+	(void)state;
+	snprintf(script, sizeof(script), "%s/irqlab", src);
+	snprintf(cfg, sizeof(cfg), "%s/configs/uio-edu.ini", src);
+	TEST_PATHS(tmp, "run", run, so, se);
+	char *argv[] = { script, "vm", "run", cfg, "-o", run, NULL };
+
+	rc = spawn_irqlab(argv, so, se, 0, NULL);
+	if (rc) {
+		err = tail_of(se, 4000);
+		fail_msg("./irqlab vm run %s exited %d:\n%s", cfg, rc,
+			 err ? err : "");
+	}
+	snprintf(path, sizeof(path), "%s/INCOMPLETE", run);
+	assert_int_not_equal(access(path, F_OK), 0);
+	check_uio_books(run);
+	check_environment(run);
+	snprintf(path, sizeof(path), "%s/report.md", run);
+	if (access(path, R_OK))
+		fail_msg("%s: no report after ./irqlab vm run", path);
+}
+
+/* The guest's refusal comes back as exit 2, naming the host's file. */
+static void test_missing_device_in_guest(void **state)
+{
+	char script[4096], cfg[200], run[200], so[200], se[200], want[300];
+	char *err;
+	int rc;
+
+	(void)state;
+	snprintf(script, sizeof(script), "%s/irqlab", src);
+	test_config(cfg, sizeof(cfg), tmp, "nodev",
+		    "[scenario edu]\nchip = uio\nuio = /dev/uio7\n");
+	TEST_PATHS(tmp, "nodev", run, so, se);
+	char *argv[] = { script, "vm", "run", cfg, "-o", run, NULL };
+
+	rc = spawn_irqlab(argv, so, se, 0, NULL);
+	err = slurp(se);
+	assert_non_null(err);
+	snprintf(want, sizeof(want), "\n%s:3: ", cfg);
+	if (rc != 2 ||
+	    (!strstr(err, want) && strncmp(err, want + 1, strlen(want + 1))) ||
+	    !strstr(err, "/dev/uio7"))
+		fail_msg(
+			"exit %d, wanted 2 and a line \"%s.../dev/uio7...\", got:\n%s",
+			rc, want + 1, err);
+	free(err);
+	assert_int_not_equal(access(run, F_OK), 0);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_uio_edu),
+		cmocka_unit_test(test_missing_device_in_guest),
+	};
+	char cmd[100];
+	int ret;
+
+	if (argc < 3)
+		return 77;
+	src = argv[2];
+	if (!mkdtemp(tmp))
+		return 1;
+	ret = rig_ready();
+	if (!ret)
+		ret = cmocka_run_group_tests(tests, NULL, NULL);
+	/* A failure keeps the folder to look at. */
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
+	if ((!ret || ret == 77) && system(cmd))
+		return 1;
+	return ret;
+}
