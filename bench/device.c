@@ -9,6 +9,11 @@
  * per event; a storming device asserts without cause and its driver finds
  * nothing to do.
  *
+ * A real device (chip uio) keeps its own status: each event fires it (a
+ * register write), the chip's acknowledge clears it, and the harness only
+ * stamps the events; a passive one fires on its own, and the interrupts
+ * the kernel delivers during the stimulus time become its events.
+ *
  * Several devices on one line are a wired OR: the line is asserted while
  * any device asserts it. The wire is a spinlock taken with interrupts off,
  * so that a device asserting and a handler clearing cannot reorder their
@@ -217,29 +222,37 @@ void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns)
 	spin_unlock_irqrestore(&l->lock, flags);
 }
 
-/* Passive: take the block's arrivals until its stimulus time is over. */
-static void accept_arrivals(struct bench_line *l)
+/* Sleep until @t (ns since t0), waking every 10 ms to see a stop. */
+static void nap_until(const struct bench_line *l, uint64_t t)
+{
+	while (!__atomic_load_n(l->stop, __ATOMIC_RELAXED)) {
+		uint64_t now = bench_now_ns() - l->t0, left;
+		struct timespec ts = { 0, 0 };
+
+		if (now >= t)
+			return;
+		left = t - now;
+		ts.tv_nsec = (long)(left < 10000000 ? left : 10000000);
+		nanosleep(&ts, NULL);
+	}
+}
+
+static void set_accepting(struct bench_line *l, bool on)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&l->lock, flags);
-	l->accepting = true;
+	l->accepting = on;
 	spin_unlock_irqrestore(&l->lock, flags);
-	while (!__atomic_load_n(l->stop, __ATOMIC_RELAXED)) {
-		uint64_t now = bench_now_ns() - l->t0, left;
-		struct timespec ts;
+}
 
-		if (now >= l->block_end)
-			break;
-		left = l->block_end - now;
-		left = left < 10000000 ? left : 10000000; /* see stop soon */
-		ts.tv_sec = 0;
-		ts.tv_nsec = (long)left;
-		nanosleep(&ts, NULL);
-	}
-	spin_lock_irqsave(&l->lock, flags);
-	l->accepting = false;
-	spin_unlock_irqrestore(&l->lock, flags);
+/* Passive: the arrivals of the block's stimulus time are its events. */
+static void accept_arrivals(struct bench_line *l)
+{
+	nap_until(l, l->block_start);
+	set_accepting(l, true);
+	nap_until(l, l->block_end);
+	set_accepting(l, false);
 }
 
 /* Deassert each held level whose hold is over; true if one is still held. */
