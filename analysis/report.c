@@ -1089,10 +1089,12 @@ static void section_caveats(struct report *rp, struct doc *d, bool guest)
 	const struct run *r = &rp->run;
 	uint64_t late = 0, fired = 0;
 	const char *san = env_str(r->env, "irqlab", "sanitizer");
+	bool uio = false;
 
 	for (size_t i = 0; i < r->nsc; i++)
 		for (size_t k = 0; k < r->sc[i].nd; k++) {
 			late += r->sc[i].d[k].overruns;
+			uio |= !strcmp(r->sc[i].chip, "uio");
 			fired += r->sc[i].d[k].fired;
 		}
 	doc_heading(d, 2, "Caveats");
@@ -1103,7 +1105,9 @@ static void section_caveats(struct report *rp, struct doc *d, bool guest)
 			r->interrupted ? "interrupted" : "stopped early");
 	doc_list_item(
 		d,
-		"Simulated CPUs and devices are pinned threads of one process: latency includes the cross-thread hand-off (cache-line transfer) and whatever the host scheduler does, never a real interrupt's vector delivery.");
+		"Simulated CPUs and devices are pinned threads of one process: latency includes the cross-thread hand-off (cache-line transfer) and whatever the host scheduler does, never a real interrupt's vector delivery%s.",
+		uio ? " (except on chip uio, whose interrupts are real: a kernel delivered them through UIO)" :
+		      "");
 	if (guest)
 		doc_list_item(
 			d,
