@@ -137,6 +137,24 @@ static void test_quick_run(void **state)
 	}
 }
 
+/* Write config @name, run it into a folder of that name, load its summary. */
+static json_t *run_config(const char *name, const char *text)
+{
+	char cfg[4200], out[4200], so[4300], se[4300];
+
+	test_config(cfg, sizeof(cfg), tmp, name, text);
+	TEST_PATHS(tmp, name, out, so, se);
+	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
+	int rc = spawn_irqlab(argv, so, se, 0, NULL);
+
+	if (rc) {
+		char *e = slurp(se);
+
+		fail_msg("irqlab run exited %d: %s", rc, e ? e : "");
+	}
+	return load_summary(out);
+}
+
 /*
  * Edges that overlap the handler, slow enough for any build and a busy
  * machine: a second edge 1 ms after the first lands in a 3 ms handler. The IO-APIC
@@ -146,30 +164,19 @@ static void test_quick_run(void **state)
  */
 static void test_edge_masking_strands_on_ioapic(void **state)
 {
-	char cfg[4200], out[4200], so[4300], se[4300];
 	json_t *j, *scs, *sc, *d;
 	unsigned int checked = 0;
 	size_t i, k;
 
 	(void)state;
-	test_config(
-		cfg, sizeof(cfg), tmp, "overlap",
+	j = run_config(
+		"overlap",
 		"[run]\ntrigger = edge\ndesigns = flow do_irq edge-masking\n"
 		"pattern = burst\nburst = 2\nburst_gap_ns = 1000000\n"
 		"handler_ns = 3000000\nrate = 100\nduration_ms = 800\n"
 		"blocks = 8\ndrain_ms = 300\n"
 		"[scenario ioapic]\nchip = ioapic\n"
 		"[scenario i8259]\nchip = i8259\n");
-	TEST_PATHS(tmp, "overlap", out, so, se);
-	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
-	int rc = spawn_irqlab(argv, so, se, 0, NULL);
-
-	if (rc) {
-		char *e = slurp(se);
-
-		fail_msg("irqlab run exited %d: %s", rc, e ? e : "");
-	}
-	j = load_summary(out);
 	scs = json_object_get(j, "scenarios");
 	json_array_foreach(scs, i, sc)
 	{
@@ -214,14 +221,13 @@ static void test_edge_masking_strands_on_ioapic(void **state)
  */
 static void test_wait_modes_and_hold(void **state)
 {
-	char cfg[4200], out[4200], so[4300], se[4300];
 	json_t *j, *sc, *d;
 	unsigned int checked = 0;
 	size_t i, k;
 
 	(void)state;
-	test_config(
-		cfg, sizeof(cfg), tmp, "modes",
+	j = run_config(
+		"modes",
 		"[run]\nrate = 1000\nduration_ms = 40\nblocks = 2\n"
 		"drain_ms = 300\n"
 		"[scenario held-spin]\nchip = ioapic\ntrigger = level\n"
@@ -231,17 +237,6 @@ static void test_wait_modes_and_hold(void **state)
 		"[scenario block]\nchip = gic\ntrigger = level\nwait = block\n"
 		"[scenario inline-edge]\nchip = gpio\ntrigger = edge\n"
 		"wait = inline\n");
-	TEST_PATHS(tmp, "modes", out, so, se);
-	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
-
-	int rc = spawn_irqlab(argv, so, se, 0, NULL);
-
-	if (rc) {
-		char *e = slurp(se);
-
-		fail_msg("irqlab run exited %d: %s", rc, e ? e : "");
-	}
-	j = load_summary(out);
 	json_array_foreach(json_object_get(j, "scenarios"), i, sc)
 	{
 		const char *wait = s(sc, "wait");
@@ -273,29 +268,17 @@ static void test_wait_modes_and_hold(void **state)
  */
 static void test_back_to_back(void **state)
 {
-	char cfg[4200], out[4200], so[4300], se[4300];
 	json_t *j, *sc, *d;
 	unsigned int checked = 0;
 	size_t i, k;
 
 	(void)state;
-	test_config(cfg, sizeof(cfg), tmp, "b2b",
-		    "[run]\npattern = back-to-back\nrate = 200000\n"
-		    "duration_ms = 40\nblocks = 2\ndrain_ms = 300\n"
-		    "[scenario b2b-spin]\nchip = i8259\ntrigger = level\n"
-		    "[scenario b2b-inline]\nchip = gic\ntrigger = edge\n"
-		    "wait = inline\n");
-	TEST_PATHS(tmp, "b2b", out, so, se);
-	char *argv[] = { (char *)irqlab, "run", cfg, "-o", out, NULL };
-
-	int rc = spawn_irqlab(argv, so, se, 0, NULL);
-
-	if (rc) {
-		char *e = slurp(se);
-
-		fail_msg("irqlab run exited %d: %s", rc, e ? e : "");
-	}
-	j = load_summary(out);
+	j = run_config("b2b",
+		       "[run]\npattern = back-to-back\nrate = 200000\n"
+		       "duration_ms = 40\nblocks = 2\ndrain_ms = 300\n"
+		       "[scenario b2b-spin]\nchip = i8259\ntrigger = level\n"
+		       "[scenario b2b-inline]\nchip = gic\ntrigger = edge\n"
+		       "wait = inline\n");
 	json_array_foreach(json_object_get(j, "scenarios"), i, sc)
 	{
 		assert_string_equal(s(sc, "pattern"), "back-to-back");
