@@ -313,8 +313,11 @@ static irqreturn_t device_irq(int irq, void *dev_id)
 	if (d->index == 0) {
 		unsigned long now_acc = bench_chip_accesses_now(l->ci);
 
-		l->run_acc = (uint32_t)(now_acc - l->acc_prev);
-		l->acc_prev = now_acc;
+		/* Atomic: a real device may interrupt while run_block() sets it. */
+		l->run_acc =
+			(uint32_t)(now_acc - __atomic_load_n(&l->acc_prev,
+							     __ATOMIC_RELAXED));
+		__atomic_store_n(&l->acc_prev, now_acc, __ATOMIC_RELAXED);
 	}
 	for (uint64_t s = first; s < last; s++) {
 		d->ev[s].entry = entry;

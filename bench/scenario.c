@@ -295,7 +295,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	}
 	/* Start-up and shut-down are not what an interrupt costs. */
 	bench_chip_stats(ci, &s0);
-	l->acc_prev = bench_chip_accesses(&s0);
+	__atomic_store_n(&l->acc_prev, bench_chip_accesses(&s0),
+			 __ATOMIC_RELAXED);
 	if (r->brk) {
 		r->brk->scenario = sc->name;
 		r->brk->design = bench_design_name(d);

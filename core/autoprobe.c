@@ -68,7 +68,8 @@ unsigned long probe_irq_on(void)
 			 * the handle_bad_irq handler there:
 			 */
 			if (desc->handle_irq == handle_bad_irq) {
-				desc->handle_irq = NULL;
+				__atomic_store_n(&desc->handle_irq, NULL,
+						 __ATOMIC_RELAXED);
 				desc->name = irq_flow_name(NULL);
 			}
 

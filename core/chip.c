@@ -475,7 +475,7 @@ void __set_irq_handler(unsigned int irq, irq_flow_handler_t handle,
 		desc->depth = 1;
 	}
 	/* NULL: the __do_IRQ() baseline (see generic_handle_irq()). */
-	desc->handle_irq = handle;
+	__atomic_store_n(&desc->handle_irq, handle, __ATOMIC_RELAXED);
 	desc->name = irq_flow_name(handle);
 
 	if (handle != handle_bad_irq && is_chained) {

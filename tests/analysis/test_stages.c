@@ -1245,7 +1245,28 @@ static uint64_t rd64(const unsigned char *p)
  * traced figures still hold). Both count from the intended fire time:
  * the raise event carries how late the fire was. 2 us of slack covers
  * where the two stamps sit (the harness stamps before the service event).
+ * A sanitized build runs the instrumented code between the harness's
+ * clock reads and the events' own several times slower (ThreadSanitizer
+ * measured 4.4 us apart): there the bound is four times as wide, which
+ * still fails a trace that lost or mismatched events.
  */
+static bool sanitized_run(void)
+{
+	char path[400];
+	json_t *env;
+	const char *san;
+	bool yes;
+
+	snprintf(path, sizeof(path), "%s/environment.json", run_dir);
+	env = json_load_file(path, 0, NULL);
+	assert_non_null(env);
+	san = json_string_value(
+		json_object_get(json_object_get(env, "irqlab"), "sanitizer"));
+	yes = san && *san;
+	json_decref(env);
+	return yes;
+}
+
 static void test_latency_agrees_with_samples(void **state)
 {
 	char path[400];
@@ -1253,6 +1274,7 @@ static void test_latency_agrees_with_samples(void **state)
 	size_t size = 0, nrec;
 	double cost =
 		json_number_value(json_object_get(cli_json, "event_cost_ns"));
+	bool sanitized = sanitized_run();
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/samples.bin", run_dir);
@@ -1271,7 +1293,7 @@ static void test_latency_agrees_with_samples(void **state)
 				      !strcmp(expect[i].design, "do_irq") ? 1 :
 									    2;
 		uint64_t *v = malloc(nrec * sizeof(*v)), harness, plugin;
-		double diff, margin = 6 * cost + 2000;
+		double diff, margin = (6 * cost + 2000) * (sanitized ? 4 : 1);
 
 		assert_non_null(v);
 		assert_non_null(g);

@@ -153,9 +153,16 @@ static void test_passive_run(void **state)
 	assert_true(json_integer_value(json_object_get(u, "kernel_irqs")) >=
 		    fired);
 	assert_true(json_integer_value(json_object_get(u, "wakeups")) > 0);
-	/* passive: nothing to acknowledge, a mask and an unmask each */
-	assert_true(json_real_value(json_object_get(
-			    d, "chip_accesses_per_irq")) == 2.0);
+	/*
+	 * Passive: nothing to acknowledge, a mask and an unmask each. The
+	 * device fires on its own across the block's edges, where one run's
+	 * accesses can fall outside the counted window: about 2, not 2.
+	 */
+	double acc =
+		json_real_value(json_object_get(d, "chip_accesses_per_irq"));
+
+	print_message("chip accesses per interrupt %.3f\n", acc);
+	assert_true(acc > 1.9 && acc < 2.1);
 	json_decref(j);
 
 	/* Shut down masked: INTx disable (command bit 10) set. */

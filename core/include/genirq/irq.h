@@ -182,9 +182,17 @@ unsigned int __do_IRQ(unsigned int irq);
 static inline void generic_handle_irq(unsigned int irq)
 {
 	struct irq_desc *desc = irq_desc + irq;
+	/*
+	 * Read without the lock, as the kernel does: a handler may be
+	 * changed under it while an interrupt comes in (a real device's,
+	 * chips/uio.c), and either one runs. Atomic, so that this is what
+	 * C promises too; a plain load on every architecture we build for.
+	 */
+	irq_flow_handler_t handle =
+		__atomic_load_n(&desc->handle_irq, __ATOMIC_RELAXED);
 
-	if (__builtin_expect(desc->handle_irq != NULL, 1))
-		desc->handle_irq(irq, desc);
+	if (__builtin_expect(handle != NULL, 1))
+		handle(irq, desc);
 	else
 		__do_IRQ(irq);
 }
