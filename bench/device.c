@@ -530,6 +530,7 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc)
 {
 	struct irq_chip *chip = desc->chip;
+	struct irqaction *action;
 	irqreturn_t ret;
 
 	irqlab_trace_flow(irq, "edge-masking");
@@ -554,9 +555,10 @@ void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc)
 		return;
 	}
 	desc->status |= IRQ_INPROGRESS;
+	action = desc->action; /* under the lock: free_irq() may unlink it */
 	spin_unlock(&desc->lock);
 
-	ret = handle_IRQ_event(irq, desc->action);
+	ret = handle_IRQ_event(irq, action);
 	note_interrupt(irq, desc, ret);
 
 	spin_lock(&desc->lock);
