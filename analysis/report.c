@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "analysis/benchmarks.h"
 #include "analysis/doc.h"
 #include "analysis/report.h"
 #include "analysis/run.h"
@@ -1207,6 +1208,7 @@ static int write_docs(struct report *rp)
 	if (ret)
 		goto out;
 	section_trace_cost(rp, &d);
+	report_benchmarks(&rp->run, &d);
 	guest = section_environment(rp, &d);
 	section_caveats(rp, &d, guest);
 	ret = doc_end(&d);

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # irqlab report and irqlab compare: read run folders (run.c), write
 # Markdown and HTML from one set of calls (doc.c), draw with gnuplot.
-add_library(irqlab_analysis STATIC run.c doc.c report.c compare.c)
+add_library(irqlab_analysis STATIC run.c doc.c report.c compare.c
+	benchmarks.c)
 target_include_directories(irqlab_analysis PUBLIC ${PROJECT_SOURCE_DIR})
 target_compile_definitions(irqlab_analysis PRIVATE
 	IRQLAB_GP_DIR="${CMAKE_CURRENT_SOURCE_DIR}/gp")

@@ -443,6 +443,9 @@ struct bench_run_trace {
 };
 void bench_run_trace(struct bench_run *run, const struct bench_run_trace *t);
 void bench_run_break(struct bench_run *run, const struct bench_break *brk);
+/* summary.json's "bench" (irqlab bench's own measurements); taken over. */
+struct json_t;
+void bench_run_perf(struct bench_run *run, struct json_t *perf);
 /* CLOCK_MONOTONIC ns at which the run began: the samples' time zero. */
 uint64_t bench_run_start_ns(const struct bench_run *run);
 /* Append samples to samples.bin. */

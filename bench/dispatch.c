@@ -11,7 +11,11 @@
  * with the tracepoints compiled out.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <genirq/cpu.h>
 #include <genirq/interrupt.h>
@@ -19,7 +23,6 @@
 #include "dispatch.h"
 
 #define DISPATCH_IRQ 1
-#define ROUNDS 5 /* the fastest round counts: noise only adds */
 
 static void null_op(unsigned int irq)
 {
@@ -76,18 +79,42 @@ static uint64_t now_ns(void)
 int bench_dispatch_measure(const struct bench_dispatch_flow *f, unsigned int n,
 			   double *ns)
 {
+	return bench_dispatch_measure_lines(f, n, 0, 1, ns);
+}
+
+/* Request @irq with @shared actions (dev_id 1..shared). */
+static int request(unsigned int irq, const struct bench_dispatch_flow *f,
+		   unsigned int shared)
+{
+	set_irq_chip_and_handler(irq, &null_chip, f->handle);
+	for (unsigned int a = 1; a <= shared; a++) {
+		int ret =
+			request_irq(irq, handled,
+				    SA_INTERRUPT | (shared > 1 ? SA_SHIRQ : 0),
+				    "dispatch", (void *)(uintptr_t)a);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int bench_dispatch_measure_lines(const struct bench_dispatch_flow *f,
+				 unsigned int n, unsigned int others,
+				 unsigned int shared, double *ns)
+{
 	uint64_t best = UINT64_MAX;
 	int ret;
 
+	if (!shared || DISPATCH_IRQ + 1 + others > NR_IRQS)
+		return -EINVAL;
 	genirq_reset();
 	irq_cpu_attach(0);
 	local_irq_enable();
-	set_irq_chip_and_handler(DISPATCH_IRQ, &null_chip, f->handle);
-	ret = request_irq(DISPATCH_IRQ, handled, SA_INTERRUPT, "dispatch",
-			  NULL);
-	if (ret)
-		return ret;
-	for (int r = 0; r < ROUNDS; r++) {
+	ret = request(DISPATCH_IRQ, f, shared);
+	for (unsigned int i = 0; i < others && !ret; i++)
+		ret = request(DISPATCH_IRQ + 1 + i, f, 1);
+	for (int r = 0; r < BENCH_DISPATCH_ROUNDS && !ret; r++) {
 		uint64_t t0 = now_ns(), t;
 
 		for (unsigned int i = 0; i < n; i++)
@@ -96,9 +123,40 @@ int bench_dispatch_measure(const struct bench_dispatch_flow *f, unsigned int n,
 		if (t < best)
 			best = t;
 	}
-	free_irq(DISPATCH_IRQ, NULL);
 	local_irq_disable();
-	genirq_reset();
-	*ns = (double)best / n;
+	genirq_reset(); /* frees every action */
+	if (!ret)
+		*ns = (double)best / n;
+	return ret;
+}
+
+int bench_dispatch_main(int argc, char **argv, const char *prog)
+{
+	const char *only = argc == 2 ? argv[0] : NULL;
+	unsigned int n =
+		argc ? (unsigned int)strtoul(argv[argc - 1], NULL, 10) : 200000;
+	bool found = false;
+
+	if (argc > 2) {
+		fprintf(stderr, "usage: %s [FLOW] [N]\n", prog);
+		return 2;
+	}
+	for (const struct bench_dispatch_flow *f = bench_dispatch_flows;
+	     f->name; f++) {
+		double ns;
+
+		if (only && strcmp(only, f->name))
+			continue;
+		found = true;
+		if (bench_dispatch_measure(f, n ? n : 1, &ns)) {
+			fprintf(stderr, "%s: %s failed\n", prog, f->name);
+			return 1;
+		}
+		printf("%s %.3f\n", f->name, ns);
+	}
+	if (!found) {
+		fprintf(stderr, "%s: no flow %s\n", prog, only);
+		return 2;
+	}
 	return 0;
 }

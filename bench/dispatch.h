@@ -5,6 +5,8 @@
 
 #include <genirq/irq.h>
 
+#define BENCH_DISPATCH_ROUNDS 5 /* the fastest round counts: noise only adds */
+
 struct bench_dispatch_flow {
 	const char *name; /* as the trace's flow event names it */
 	irq_flow_handler_t handle; /* NULL: __do_IRQ */
@@ -24,5 +26,23 @@ extern const struct bench_dispatch_flow bench_dispatch_flows[];
  */
 int bench_dispatch_measure(const struct bench_dispatch_flow *f, unsigned int n,
 			   double *ns);
+
+/**
+ * bench_dispatch_measure_lines - the same, with other lines and sharers
+ * @others: lines also requested beside the measured one (0 .. NR_IRQS-2)
+ * @shared: actions on the measured line (1: not shared; more: SA_SHIRQ)
+ *
+ * A line's cost should not depend on @others; each sharer adds one
+ * action call. Return: 0 or -errno.
+ */
+int bench_dispatch_measure_lines(const struct bench_dispatch_flow *f,
+				 unsigned int n, unsigned int others,
+				 unsigned int shared, double *ns);
+
+/*
+ * The command line of irqlab-dispatch-notrace and `irqlab dispatch`:
+ * [FLOW] [N]: "FLOW NS" for each flow (or only FLOW), N per round.
+ */
+int bench_dispatch_main(int argc, char **argv, const char *prog);
 
 #endif /* BENCH_DISPATCH_H */

@@ -19,6 +19,7 @@
 #include "bench.h"
 #include "scenario.h"
 #include "dispatch.h"
+#include "perf.h"
 #include "tracing.h"
 #if IRQLAB_ANALYSIS
 #include "analysis/report.h"
@@ -82,6 +83,20 @@ static const char run_usage[] =
 	"--break-us; 130 interrupted by a signal. A stopped run keeps what it\n"
 	"measured, marked incomplete.\n";
 
+static const char bench_usage[] =
+	"usage: irqlab bench [CONFIG...] [-o DIR] [--quick] [run options]\n"
+	"\n"
+	"The benchmark suite (docs/bench.md): a run folder like irqlab run's, of\n"
+	"configs/bench.ini (or the CONFIGs), whose summary.json also holds what\n"
+	"is measured outside scenarios, side by side in this process first:\n"
+	"ns and instructions (under callgrind, where valgrind is installed) per\n"
+	"dispatch of every flow and of __do_IRQ, with the tracepoints compiled\n"
+	"in and out; the one-way cache-line hand-off between two pinned threads;\n"
+	"dispatch as other lines and shared actions are added; and the\n"
+	"busy-wait of every realistic register cost. The report sets every\n"
+	"figure against its target and says which are missed. Options as for\n"
+	"irqlab run (irqlab run --help).\n";
+
 static const char list_usage[] =
 	"usage: irqlab list [--cpus LIST]\n"
 	"\n"
@@ -93,6 +108,7 @@ static const char main_usage[] =
 	"usage: irqlab COMMAND [OPTIONS]\n"
 	"\n"
 	"  run      run benchmark scenarios and write a run folder and its report\n"
+	"  bench    the benchmark suite: dispatch cost, floors, scaling, targets\n"
 	"  report   write a run folder's report (report.md, report.html)\n"
 	"  compare  compare run folders; exit status 2 on a regression\n"
 	"  list     what can be run, and this machine's topology\n"
@@ -193,26 +209,14 @@ static void measure_dispatch(struct bench_run_dispatch *d, bool tracing)
 
 static unsigned int measure_dispatch_notrace(struct bench_run_dispatch *d)
 {
-	char n[16], out[1024], *line, *save = NULL;
-	char *argv[] = { IRQLAB_DISPATCH_NOTRACE, n, NULL };
+	double ns[DISPATCH_FLOWS];
 	unsigned int nr = 0;
 
 	for (; bench_dispatch_flows[nr].name && nr < DISPATCH_FLOWS; nr++)
-		d[nr].compiled_out_ns = -1;
-	snprintf(n, sizeof(n), "%u", DISPATCH_N);
-	if (!*argv[0] || bench_run_tool(argv, out, sizeof(out)))
-		return nr;
-	for (line = strtok_r(out, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		char flow[16];
-		double ns;
-
-		if (sscanf(line, "%15s %lf", flow, &ns) != 2)
-			continue;
-		for (unsigned int i = 0; i < nr; i++)
-			if (!strcmp(d[i].flow ? d[i].flow : "", flow))
-				d[i].compiled_out_ns = ns;
-	}
+		;
+	bench_dispatch_notrace(IRQLAB_DISPATCH_NOTRACE, DISPATCH_N, ns, nr);
+	for (unsigned int i = 0; i < nr; i++)
+		d[i].compiled_out_ns = ns[i];
 	return nr;
 }
 
@@ -263,7 +267,7 @@ static bool lttng_size(const char *s)
 #define RUN_HELP_PRINTED (-1)
 
 /* 0: run; RUN_HELP_PRINTED: --help was printed; BENCH_EXIT_USAGE: bad. */
-static int parse_run_args(int argc, char **argv, struct run_args *a)
+static int parse_run_args(int argc, char **argv, bool bench, struct run_args *a)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
@@ -283,6 +287,8 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 	};
 	static const char *const default_config[] = { IRQLAB_CONFIG_DIR
 						      "/default.ini" };
+	static const char *const bench_config[] = { IRQLAB_CONFIG_DIR
+						    "/bench.ini" };
 	uint64_t us;
 	int c;
 
@@ -360,7 +366,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 			a->topts.relayd = optarg;
 			break;
 		case 'h':
-			fputs(run_usage, stdout);
+			fputs(bench ? bench_usage : run_usage, stdout);
 			return RUN_HELP_PRINTED;
 		default:
 			fputs("see irqlab run --help\n", stderr);
@@ -368,6 +374,7 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 		}
 	}
 	a->p.configs = optind < argc ? (const char *const *)argv + optind :
+		       bench	     ? bench_config :
 				       default_config;
 	a->p.nr_configs = optind < argc ? (unsigned int)(argc - optind) : 1;
 	if (a->topts.relayd && !a->tracing) {
@@ -513,7 +520,53 @@ static int run_scenarios(struct run_args *a, const struct bench_config *cfg,
 	return rc;
 }
 
-static int cmd_run(int argc, char **argv)
+/* The first @name on $PATH that is executable, into @buf; NULL: none. */
+static const char *find_tool(const char *name, char *buf, size_t len)
+{
+	const char *path = getenv("PATH");
+	char dirs[4096], *dir, *save = NULL;
+
+	snprintf(dirs, sizeof(dirs), "%s",
+		 path ? path : "/usr/local/bin:/usr/bin:/bin");
+	for (dir = strtok_r(dirs, ":", &save); dir;
+	     dir = strtok_r(NULL, ":", &save)) {
+		snprintf(buf, len, "%s/%s", dir, name);
+		if (!access(buf, X_OK))
+			return buf;
+	}
+	return NULL;
+}
+
+/* irqlab bench's own measurements, into the run's summary.json. */
+static int measure_perf(struct bench_run *run, const struct bench_topo *topo,
+			bool quiet, char *err, size_t errlen)
+{
+	char self[4096], valgrind[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	struct bench_perf_opts o = {
+		.self = self,
+		.notrace = IRQLAB_DISPATCH_NOTRACE,
+		.valgrind = find_tool("valgrind", valgrind, sizeof(valgrind)),
+		.profile = IRQLAB_CONFIG_DIR "/cost/realistic.ini",
+	};
+	json_t *perf;
+
+	self[n > 0 ? n : 0] = '\0';
+	if (!quiet)
+		fprintf(stderr,
+			"irqlab bench: dispatch, hand-off, scaling and cost figures%s\n",
+			o.valgrind ? ", instructions under callgrind" :
+				     " (no valgrind: no instruction counts)");
+	perf = bench_perf_measure(&o, topo);
+	if (!perf) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	bench_run_perf(run, perf);
+	return 0;
+}
+
+static int cmd_run(int argc, char **argv, bool bench)
 {
 	struct run_args a;
 	struct bench_config cfg = { 0 };
@@ -530,7 +583,7 @@ static int cmd_run(int argc, char **argv)
 	int ret, rc;
 	bool complete;
 
-	ret = parse_run_args(argc, argv, &a);
+	ret = parse_run_args(argc, argv, bench, &a);
 	if (ret)
 		return ret == RUN_HELP_PRINTED ? BENCH_EXIT_OK : ret;
 	ret = BENCH_EXIT_USAGE;
@@ -573,6 +626,10 @@ static int cmd_run(int argc, char **argv)
 	sigaction(SIGTERM, &stop_action, NULL);
 	if (bench_run_open(&run, &a.p, &cfg, topo, &cal, err, sizeof(err))) {
 		fprintf(stderr, "irqlab run: %s\n", err);
+		goto out;
+	}
+	if (bench && measure_perf(run, topo, a.p.quiet, err, sizeof(err))) {
+		fprintf(stderr, "irqlab bench: %s\n", err);
 		goto out;
 	}
 	if (a.tracing && trace_begin(&a, &t, run, err, sizeof(err))) {
@@ -745,7 +802,13 @@ int main(int argc, char **argv)
 	const char *cmd = argc > 1 ? argv[1] : "help";
 
 	if (!strcmp(cmd, "run"))
-		return cmd_run(argc - 1, argv + 1);
+		return cmd_run(argc - 1, argv + 1, false);
+	if (!strcmp(cmd, "bench"))
+		return cmd_run(argc - 1, argv + 1, true);
+	/* Not in the usage: what irqlab bench counts under callgrind. */
+	if (!strcmp(cmd, "dispatch"))
+		return bench_dispatch_main(argc - 2, argv + 2,
+					   "irqlab dispatch");
 	if (!strcmp(cmd, "list"))
 		return cmd_list(argc - 1, argv + 1);
 #if IRQLAB_ANALYSIS

@@ -76,6 +76,7 @@ struct bench_run {
 	double event_ns;
 	unsigned int snapshots;
 	json_t *dispatch; /* trace.dispatch_ns, or NULL */
+	json_t *perf; /* "bench" (irqlab bench), or NULL */
 };
 
 /* Which existing components of a walked path may be symbolic links. */
@@ -470,8 +471,9 @@ static json_t *environment(const struct bench_run *run,
 			 "clocksource", jsys(clocksource), "online_cpus",
 			 (json_int_t)sysconf(_SC_NPROCESSORS_ONLN),
 			 "hypervisor", guest, "guest", jsys(kind));
-	c = cal ? json_pack("{s:o, s:o, s:o}", "ticks_per_us",
-			    jreal(cal->ticks_per_us), "err_ns_mean",
+	c = cal ? json_pack("{s:o, s:o, s:o, s:o}", "ticks_per_us",
+			    jreal(cal->ticks_per_us), "overhead_ns",
+			    jreal(cal->overhead_ns), "err_ns_mean",
 			    jreal(cal->err_ns_mean), "err_ns_max",
 			    jreal(cal->err_ns_max)) :
 		  json_null();
@@ -657,6 +659,7 @@ static void run_free(struct bench_run *run)
 	free(run->buf);
 	free(run->res);
 	json_decref(run->dispatch);
+	json_decref(run->perf);
 	free(run);
 }
 
@@ -853,6 +856,12 @@ void bench_run_trace(struct bench_run *run, const struct bench_run_trace *t)
  * @run: the open run
  * @brk: the threshold and what crossed it (copied)
  */
+void bench_run_perf(struct bench_run *run, json_t *perf)
+{
+	json_decref(run->perf);
+	run->perf = perf;
+}
+
 void bench_run_break(struct bench_run *run, const struct bench_break *brk)
 {
 	run->brk = *brk;
@@ -1092,6 +1101,10 @@ static json_t *summary(const struct bench_run *run, bool complete,
 		      "complete", complete, "interrupted", interrupted,
 		      "started", run->started, "finished", finished, "host",
 		      jsys(run->host), "scenarios", list);
+	if (j && run->perf && json_object_set(j, "bench", run->perf)) {
+		json_decref(j);
+		return NULL;
+	}
 	if (j && run->traced) {
 		json_t *t = json_pack("{s:s, s:s, s:I, s:o, s:i}", "path",
 				      run->trace_path, "mode", run->trace_mode,

@@ -159,9 +159,11 @@ void chip_stats_reset(struct chip_model *m);
  * @ticks_per_us: TSC ticks per microsecond (0: clock_gettime is used)
  * @err_ns_mean: mean (actual - requested) of a 100 ns wait, in ns
  * @err_ns_max:	 largest such error seen during calibration
+ * @overhead_ns: the wait's own fixed cost, taken off every request
  */
 struct chip_delay_calibration {
 	double ticks_per_us;
+	double overhead_ns;
 	double err_ns_mean;
 	double err_ns_max;
 };

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The report's "Benchmarks" section for a folder `irqlab bench` wrote:
+ * summary.json's "bench" object (bench/perf.c) and the scenarios of
+ * configs/bench.ini, each figure set against its target (docs/bench.md).
+ * A target is met, missed, or not measured (and why); a missed one says
+ * what limits it.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "analysis/benchmarks.h"
+
+#define MAX_INSTRUCTIONS 150.0
+#define FLOOR_P50 2.0 /* x the one-way hand-off */
+#define FLOOR_P99 3.0
+#define MIN_INLINE_PER_S 10e6
+#define MAX_IDLE_OVERHEAD 0.05
+#define COST_TOLERANCE 0.05
+#define LINES_TOLERANCE 0.10 /* a line's cost with many others beside it */
+
+static double num(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static const json_t *flow_of(const json_t *dispatch, const char *flow)
+{
+	size_t i;
+	json_t *f;
+
+	json_array_foreach(
+		dispatch, i,
+		f) if (!strcmp(json_string_value(json_object_get(f, "flow")) ?:
+									       "",
+			       flow)) return f;
+	return NULL;
+}
+
+static const struct run_design *design(const struct run *r, const char *sc,
+				       const char *d)
+{
+	const struct run_scenario *s = run_find_scenario(r, sc);
+
+	return s ? run_find_design(s, d) : NULL;
+}
+
+/* One row of the targets table. */
+static void target(struct doc *d, const char *what, const char *target,
+		   double value, const char *unit, int met, const char *note)
+{
+	char v[64];
+	const char *cells[5];
+
+	if (isfinite(value))
+		snprintf(v, sizeof(v), "%.4g%s", value, unit);
+	else
+		snprintf(v, sizeof(v), "-");
+	cells[0] = what;
+	cells[1] = target;
+	cells[2] = v;
+	cells[3] = met < 0 ? "not measured" : met ? "met" : "MISSED";
+	cells[4] = note;
+	doc_row(d, cells);
+}
+
+static void targets(const struct run *r, const json_t *b, struct doc *d)
+{
+	static const char *const head[] = { "target", "wanted", "measured",
+					    "verdict", "note" };
+	const json_t *disp = json_object_get(b, "dispatch");
+	const json_t *do_irq = flow_of(disp, "do_irq");
+	bool cg = json_is_true(json_object_get(b, "callgrind"));
+	double handoff = num(b, "handoff_ns");
+	const struct run_design *floor = design(r, "floor-spin", "flow");
+	char what[128], note[256];
+	size_t i;
+	json_t *f;
+
+	doc_heading(d, 3, "Targets");
+	doc_table(d, 5, 2, head);
+	json_array_foreach(disp, i, f)
+	{
+		const char *flow =
+			json_string_value(json_object_get(f, "flow"));
+		double ins = num(f, "instructions");
+		double base = num(do_irq, "instructions");
+
+		snprintf(what, sizeof(what), "instructions per dispatch, %s",
+			 flow);
+		if (!strcmp(flow, "do_irq"))
+			snprintf(note, sizeof(note), "the baseline");
+		else if (isfinite(base))
+			snprintf(note, sizeof(note), "__do_IRQ: %.0f", base);
+		else
+			note[0] = '\0';
+		target(d, what, "<= 150", ins, "",
+		       cg ? ins <= MAX_INSTRUCTIONS : -1,
+		       cg ? note : "valgrind is not installed");
+	}
+	json_array_foreach(disp, i, f)
+	{
+		double in = num(f, "ns"), out = num(f, "ns_compiled_out");
+		double over = in / out - 1;
+
+		snprintf(what, sizeof(what),
+			 "idle tracepoints' cost per dispatch, %s",
+			 json_string_value(json_object_get(f, "flow")));
+		snprintf(note, sizeof(note), "%.1f ns in, %.1f ns out", in,
+			 out);
+		target(d, what, "<= 5%", 100 * over, "%",
+		       isfinite(over) ? over <= MAX_IDLE_OVERHEAD : -1,
+		       isfinite(over) ? note :
+					"no tracepoints to compile out here");
+	}
+	if (floor && isfinite(handoff) && handoff > 0) {
+		snprintf(note, sizeof(note),
+			 "floor-spin p50 %llu ns; one-way hand-off %.0f ns",
+			 (unsigned long long)floor->entry.p50, handoff);
+		target(d, "spin raise -> entry p50 over the hand-off", "<= 2x",
+		       floor->entry.p50 / handoff, "x",
+		       floor->entry.p50 <= FLOOR_P50 * handoff, note);
+		snprintf(note, sizeof(note), "floor-spin p99 %llu ns",
+			 (unsigned long long)floor->entry.p99);
+		target(d, "spin raise -> entry p99 over the hand-off", "<= 3x",
+		       floor->entry.p99 / handoff, "x",
+		       floor->entry.p99 <= FLOOR_P99 * handoff, note);
+	} else {
+		target(d, "spin raise -> entry over the hand-off", "<= 2x, 3x",
+		       NAN, "", -1, "needs 2 PUs and scenario floor-spin");
+	}
+	for (int k = 0; k < 2; k++) {
+		const char *sc = k ? "tput-inline-percpu" :
+				     "tput-inline-simple";
+		const struct run_design *t = design(r, sc, "flow");
+		const json_t *raw = flow_of(disp, k ? "percpu" : "simple");
+
+		snprintf(what, sizeof(what),
+			 "sustained inline rate, %s (harness, stamps included)",
+			 k ? "percpu" : "simple");
+		snprintf(note, sizeof(note),
+			 "dispatch alone: %.3g M/s; stranded %llu",
+			 num(raw, "per_s") / 1e6,
+			 t ? (unsigned long long)t->stranded : 0ULL);
+		target(d, what, ">= 10 M/s", t ? t->throughput / 1e6 : NAN,
+		       " M/s",
+		       t ? t->throughput >= MIN_INLINE_PER_S && !t->stranded :
+			   -1,
+		       note);
+	}
+	json_array_foreach(json_object_get(b, "costs"), i, f)
+	{
+		double ratio = num(f, "ratio");
+
+		snprintf(what, sizeof(what), "register cost %s.%s",
+			 json_string_value(json_object_get(f, "model")),
+			 json_string_value(json_object_get(f, "key")));
+		snprintf(note, sizeof(note),
+			 "%.0f ns configured, %.0f measured", num(f, "ns"),
+			 num(f, "measured_ns"));
+		target(d, what, "within 5%", 100 * (ratio - 1), "%",
+		       isfinite(ratio) ? fabs(ratio - 1) <= COST_TOLERANCE : -1,
+		       note);
+	}
+	target(d, "analysis events/s over sink.utils.dummy", ">= 0.8x", NAN, "",
+	       -1,
+	       "not part of irqlab bench yet: measured by hand on a traced run (docs/analysis.md)");
+	doc_table_end(d);
+}
+
+static void dispatch_table(const json_t *b, struct doc *d)
+{
+	static const char *const head[] = {
+		"flow",
+		"ns (tracepoints idle)",
+		"ns (compiled out)",
+		"dispatches/s",
+		"instructions",
+		"instructions (compiled out)",
+	};
+	size_t i;
+	json_t *f;
+
+	doc_heading(d, 3, "Dispatch cost per flow");
+	doc_para(
+		d,
+		"do_IRQ() on a line whose chip operations do nothing, with an action that only returns IRQ_HANDLED, on one thread: the fastest of %d rounds. Instructions are counted under callgrind (deterministic: the figure to compare across machines and changes), the action body excluded.",
+		5);
+	doc_table(d, 6, 1, head);
+	json_array_foreach(json_object_get(b, "dispatch"), i, f)
+	{
+		char c[5][32];
+		const char *cells[6];
+
+		snprintf(c[0], 32, "%.1f", num(f, "ns"));
+		snprintf(c[1], 32, "%.1f", num(f, "ns_compiled_out"));
+		snprintf(c[2], 32, "%.3g", num(f, "per_s"));
+		snprintf(c[3], 32, "%.1f", num(f, "instructions"));
+		snprintf(c[4], 32, "%.1f", num(f, "instructions_compiled_out"));
+		cells[0] = json_string_value(json_object_get(f, "flow"));
+		for (int k = 0; k < 5; k++)
+			cells[1 + k] = strcmp(c[k], "nan") ? c[k] : "-";
+		doc_row(d, cells);
+	}
+	doc_table_end(d);
+}
+
+static void scaling_table(const json_t *b, struct doc *d)
+{
+	static const char *const head[] = { "what", "count",
+					    "ns per dispatch" };
+	const json_t *s = json_object_get(b, "scaling");
+	size_t i;
+	json_t *f;
+
+	doc_heading(d, 3, "Scaling");
+	doc_para(
+		d,
+		"The %s flow's dispatch as other lines are requested beside it (its cost must not depend on them) and as actions share it (each adds one action call).",
+		json_string_value(json_object_get(s, "flow")) ?: "?");
+	doc_table(d, 3, 1, head);
+	json_array_foreach(json_object_get(s, "lines"), i, f)
+	{
+		char n[16], v[32];
+		const char *cells[3] = { "other lines", n, v };
+
+		snprintf(n, sizeof(n), "%.0f", num(f, "other_lines"));
+		snprintf(v, sizeof(v), "%.1f", num(f, "ns"));
+		doc_row(d, cells);
+	}
+	json_array_foreach(json_object_get(s, "shared"), i, f)
+	{
+		char n[16], v[32];
+		const char *cells[3] = { "shared actions", n, v };
+
+		snprintf(n, sizeof(n), "%.0f", num(f, "actions"));
+		snprintf(v, sizeof(v), "%.1f", num(f, "ns"));
+		doc_row(d, cells);
+	}
+	doc_table_end(d);
+}
+
+/* Where the same line ran with zero and realistic costs: their share. */
+static void access_share(const struct run *r, struct doc *d)
+{
+	static const char *const head[] = { "line", "design", "p50 zero (ns)",
+					    "p50 realistic (ns)",
+					    "chip access share" };
+	static const char *const lines[] = { "ioapic-level", "i8259-edge" };
+	bool any = false;
+
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		char zero[64], real[64];
+		const struct run_scenario *z, *q;
+
+		snprintf(zero, sizeof(zero), "access-%s-zero", lines[i]);
+		snprintf(real, sizeof(real), "access-%s-realistic", lines[i]);
+		z = run_find_scenario(r, zero);
+		q = run_find_scenario(r, real);
+		for (size_t k = 0; z && q && k < q->nd; k++) {
+			const struct run_design *dq = &q->d[k];
+			const struct run_design *dz =
+				run_find_design(z, dq->design);
+			char c[3][32];
+			const char *cells[5];
+
+			if (!dz || !dq->entry.p50)
+				continue;
+			if (!any) {
+				doc_heading(d, 3,
+					    "How much latency is chip access");
+				doc_para(
+					d,
+					"The same inline line with zero-cost and with realistic register accesses (configs/cost/realistic.ini): the difference in median latency is what the design's accesses cost.");
+				doc_table(d, 5, 2, head);
+				any = true;
+			}
+			snprintf(c[0], 32, "%llu",
+				 (unsigned long long)dz->entry.p50);
+			snprintf(c[1], 32, "%llu",
+				 (unsigned long long)dq->entry.p50);
+			snprintf(c[2], 32, "%.0f%%",
+				 100.0 *
+					 ((double)dq->entry.p50 -
+					  (double)dz->entry.p50) /
+					 (double)dq->entry.p50);
+			cells[0] = lines[i];
+			cells[1] = dq->design;
+			cells[2] = c[0];
+			cells[3] = c[1];
+			cells[4] = c[2];
+			doc_row(d, cells);
+		}
+	}
+	if (any)
+		doc_table_end(d);
+}
+
+void report_benchmarks(const struct run *r, struct doc *d)
+{
+	const json_t *b = json_object_get(r->summary, "bench");
+
+	if (!json_is_object(b))
+		return;
+	doc_heading(d, 2, "Benchmarks");
+	doc_para(
+		d,
+		"Measured by irqlab bench side by side in this run: first in one process (dispatch, hand-off, scaling, register costs), then as the scenarios above (floor-spin, tput-*, access-*). The targets are the project's (docs/bench.md); a missed one is a finding, with what limits it.");
+	targets(r, b, d);
+	dispatch_table(b, d);
+	scaling_table(b, d);
+	access_share(r, d);
+}

@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `irqlab bench`: the measurements that are not scenarios, taken side by
+ * side in one process before the benchmark suite's scenarios run
+ * (configs/bench.ini), and the targets of both (perf.h).
+ *
+ *   dispatch   ns per do_IRQ() through each flow on a chip whose
+ *              operations do nothing, tracepoints compiled in (idle) and
+ *              out (irqlab-dispatch-notrace); instructions per dispatch
+ *              under callgrind, the deterministic figure, action body
+ *              excluded (--toggle-collect)
+ *   handoff    one-way cache-line hand-off between two pinned threads
+ *              spinning on one atomic word: the floor under any
+ *              cross-thread latency the harness measures
+ *   scaling    a line's dispatch with 0 .. NR_IRQS-2 other lines
+ *              requested, and with 1 .. 8 shared actions
+ *   costs      the busy-wait that stands for each realistic register
+ *              access, measured against its configured figure
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <ini.h>
+#include <jansson.h>
+#include "bench.h"
+#include "dispatch.h"
+#include "perf.h"
+#include "tracing.h"
+
+#define DISPATCH_N 200000
+#define HANDOFF_N 200000
+#define COST_N 20000
+#define CG_SMALL 2000 /* interrupts per round in the two callgrind runs */
+#define CG_LARGE 12000
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static json_t *jnum(double v)
+{
+	return isfinite(v) && v >= 0 ? json_real(v) : json_null();
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+void bench_dispatch_notrace(const char *notrace, unsigned int n, double *ns,
+			    unsigned int nr)
+{
+	char num[16], out[1024], *line, *save = NULL;
+	char *argv[] = { (char *)notrace, num, NULL };
+
+	for (unsigned int i = 0; i < nr; i++)
+		ns[i] = -1;
+	snprintf(num, sizeof(num), "%u", n);
+	if (!*notrace || bench_run_tool(argv, out, sizeof(out)))
+		return;
+	for (line = strtok_r(out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char flow[16];
+		double v;
+
+		if (sscanf(line, "%15s %lf", flow, &v) != 2)
+			continue;
+		for (unsigned int i = 0; i < nr; i++)
+			if (!strcmp(bench_dispatch_flows[i].name, flow))
+				ns[i] = v;
+	}
+}
+
+/*
+ * "Collected : N" from callgrind's summary, or -1: every instruction, or
+ * with @only_action those of the action body alone (--toggle-collect
+ * starts with collection off and turns it on inside the function).
+ */
+static double callgrind_ir(const struct bench_perf_opts *o, const char *bin,
+			   const char *sub, const char *flow, unsigned int n,
+			   bool only_action)
+{
+	char num[16], out[8192];
+	const char *argv[12];
+	unsigned int a = 0;
+	const char *c;
+
+	snprintf(num, sizeof(num), "%u", n);
+	argv[a++] = o->valgrind;
+	argv[a++] = "--tool=callgrind";
+	argv[a++] = "--callgrind-out-file=/dev/null";
+	if (only_action)
+		argv[a++] = "--toggle-collect=handled";
+	argv[a++] = bin;
+	if (sub)
+		argv[a++] = sub;
+	argv[a++] = flow;
+	argv[a++] = num;
+	argv[a] = NULL;
+	if (bench_run_tool((char **)argv, out, sizeof(out)))
+		return -1;
+	c = strstr(out, "Collected :");
+	return c ? strtod(c + strlen("Collected :"), NULL) : -1;
+}
+
+/*
+ * Instructions per dispatch, action body excluded: two runs of different
+ * lengths, so that start-up cancels, less the action's own per call.
+ */
+static double instructions(const struct bench_perf_opts *o, const char *bin,
+			   const char *sub, const char *flow, double action)
+{
+	double small, large;
+
+	if (!o->valgrind || !*bin || action < 0)
+		return -1;
+	small = callgrind_ir(o, bin, sub, flow, CG_SMALL, false);
+	large = callgrind_ir(o, bin, sub, flow, CG_LARGE, false);
+	if (small < 0 || large < 0)
+		return -1;
+	return (large - small) /
+		       ((double)BENCH_DISPATCH_ROUNDS * (CG_LARGE - CG_SMALL)) -
+	       action;
+}
+
+/* Instructions of one call of the action body, in build @bin. */
+static double action_ir(const struct bench_perf_opts *o, const char *bin,
+			const char *sub)
+{
+	double ir;
+
+	if (!o->valgrind || !*bin)
+		return -1;
+	ir = callgrind_ir(o, bin, sub, bench_dispatch_flows[0].name, CG_SMALL,
+			  true);
+	return ir < 0 ? -1 : ir / ((double)BENCH_DISPATCH_ROUNDS * CG_SMALL);
+}
+
+static json_t *dispatch(const struct bench_perf_opts *o)
+{
+	json_t *list = json_array();
+	double notrace[16];
+	unsigned int nr = 0;
+
+	double act = action_ir(o, o->self, "dispatch");
+	double act_out = action_ir(o, o->notrace, NULL);
+
+	for (; bench_dispatch_flows[nr].name; nr++)
+		notrace[nr] = -1;
+	bench_dispatch_notrace(o->notrace, DISPATCH_N, notrace, nr);
+	for (unsigned int i = 0; list && i < nr; i++) {
+		const struct bench_dispatch_flow *f = &bench_dispatch_flows[i];
+		double ns = -1;
+		json_t *j;
+
+		if (bench_dispatch_measure(f, DISPATCH_N, &ns))
+			ns = -1;
+		j = json_pack("{s:s, s:o, s:o, s:o, s:o, s:o}", "flow", f->name,
+			      "ns", jnum(ns), "ns_compiled_out",
+			      jnum(notrace[i]), "per_s",
+			      jnum(ns > 0 ? 1e9 / ns : -1), "instructions",
+			      jnum(instructions(o, o->self, "dispatch", f->name,
+						act)),
+			      "instructions_compiled_out",
+			      jnum(instructions(o, o->notrace, NULL, f->name,
+						act_out)));
+		if (!j || json_array_append_new(list, j)) {
+			json_decref(list);
+			return NULL;
+		}
+	}
+	return list;
+}
+
+/* ------------------------------------------------------------- handoff */
+
+struct pinger {
+	const struct bench_topo *topo;
+	unsigned int pu;
+	unsigned long *word;
+	int ret;
+};
+
+/* The responder: waits for each odd value, answers with the next even. */
+static void *pong(void *arg)
+{
+	struct pinger *p = arg;
+
+	p->ret = bench_topo_bind(p->topo, p->pu);
+	for (unsigned long v = 1; v < 2UL * HANDOFF_N; v += 2) {
+		while (__atomic_load_n(p->word, __ATOMIC_ACQUIRE) != v)
+			;
+		__atomic_store_n(p->word, v + 1, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+/* One-way ns between PU 0 and PU 1: a round trip over two. */
+static double handoff(const struct bench_topo *t)
+{
+	static unsigned long word __attribute__((aligned(64)));
+	struct pinger p = { t, 1, &word, 0 };
+	pthread_t th;
+	uint64_t t0, t1;
+
+	if (bench_topo_nr_pus(t) < 2 || bench_topo_bind(t, 0))
+		return -1;
+	word = 0;
+	if (pthread_create(&th, NULL, pong, &p))
+		return -1;
+	t0 = now_ns();
+	for (unsigned long v = 0; v < 2UL * HANDOFF_N; v += 2) {
+		__atomic_store_n(&word, v + 1, __ATOMIC_RELEASE);
+		while (__atomic_load_n(&word, __ATOMIC_ACQUIRE) != v + 2)
+			;
+	}
+	t1 = now_ns();
+	pthread_join(th, NULL);
+	return p.ret ? -1 : (double)(t1 - t0) / (2.0 * HANDOFF_N);
+}
+
+/* ------------------------------------------------------------- scaling */
+
+static json_t *scaling(void)
+{
+	static const unsigned int others[] = { 0, 15, 63, NR_IRQS - 2 };
+	static const unsigned int shared[] = { 1, 2, 4, 8 };
+	const struct bench_dispatch_flow *f = &bench_dispatch_flows[0];
+	json_t *lines = json_array(), *sharers = json_array();
+
+	for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
+		double ns = -1;
+
+		if (bench_dispatch_measure_lines(f, DISPATCH_N / 4, others[i],
+						 1, &ns))
+			ns = -1;
+		json_array_append_new(lines,
+				      json_pack("{s:i, s:o}", "other_lines",
+						others[i], "ns", jnum(ns)));
+	}
+	for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); i++) {
+		double ns = -1;
+
+		if (bench_dispatch_measure_lines(f, DISPATCH_N / 4, 0,
+						 shared[i], &ns))
+			ns = -1;
+		json_array_append_new(sharers,
+				      json_pack("{s:i, s:o}", "actions",
+						shared[i], "ns", jnum(ns)));
+	}
+	return json_pack("{s:s, s:o, s:o}", "flow", f->name, "lines", lines,
+			 "shared", sharers);
+}
+
+/* --------------------------------------------------------------- costs */
+
+struct cost_load {
+	json_t *list;
+	const char *section;
+};
+
+/* Each distinct figure of the realistic profile, timed as it is waited. */
+static int cost_key(void *ctx, const char *section, const char *key,
+		    const char *value)
+{
+	struct cost_load *c = ctx;
+	unsigned long ns = strtoul(value, NULL, 10);
+	uint64_t t0;
+	double got;
+
+	if (!ns)
+		return 1;
+	t0 = now_ns();
+	for (unsigned int i = 0; i < COST_N; i++)
+		chip_delay_ns((unsigned int)ns);
+	got = (double)(now_ns() - t0) / COST_N;
+	json_array_append_new(c->list,
+			      json_pack("{s:s, s:s, s:i, s:o, s:o}", "model",
+					section, "key", key, "ns", (int)ns,
+					"measured_ns", jnum(got), "ratio",
+					jnum(got / (double)ns)));
+	return 1;
+}
+
+static json_t *costs(const char *profile)
+{
+	struct cost_load c = { json_array(), NULL };
+
+	if (c.list && ini_parse(profile, cost_key, &c) < 0) {
+		json_decref(c.list);
+		return NULL;
+	}
+	return c.list;
+}
+
+json_t *bench_perf_measure(const struct bench_perf_opts *o,
+			   const struct bench_topo *t)
+{
+	return json_pack("{s:o*, s:o, s:o*, s:o*, s:b}", "dispatch",
+			 dispatch(o), "handoff_ns", jnum(handoff(t)), "scaling",
+			 scaling(), "costs", costs(o->profile), "callgrind",
+			 o->valgrind != NULL);
+}

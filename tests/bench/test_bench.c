@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `irqlab bench --quick -o DIR` end to end: it runs (CI checks that the
+ * benchmarks run, never how fast), the folder is complete, summary.json's
+ * "bench" holds a dispatch figure for every flow and __do_IRQ, the
+ * hand-off, the scaling series and the register costs, instruction
+ * counts are numbers where valgrind can run this build, the suite's
+ * scenarios balance their books, and the report has its Benchmarks
+ * section with the targets.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include "spawn.h"
+
+static const char *irqlab;
+static char tmp[] = "/tmp/irqlab-bench-XXXXXX";
+
+static void test_bench_quick(void **state)
+{
+	char out[4200], so[4300], se[4300], path[4400];
+	json_t *j, *b, *f, *sc, *d;
+	size_t i, k;
+	char *md;
+	int rc;
+
+	(void)state;
+	TEST_PATHS(tmp, "bench", out, so, se);
+	char *argv[] = { (char *)irqlab, "bench", "--quick", "-o", out, NULL };
+
+	rc = spawn_irqlab(argv, so, se, 0, NULL);
+	if (rc) {
+		char *e = slurp(se);
+
+		fail_msg("irqlab bench exited %d: %s", rc, e ? e : "");
+	}
+	snprintf(path, sizeof(path), "%s/summary.json", out);
+	j = json_load_file(path, 0, NULL);
+	assert_non_null(j);
+	assert_true(json_is_true(json_object_get(j, "complete")));
+	b = json_object_get(j, "bench");
+	assert_true(json_is_object(b));
+	assert_int_equal(json_array_size(json_object_get(b, "dispatch")), 6);
+	json_array_foreach(json_object_get(b, "dispatch"), i, f)
+	{
+		assert_true(json_number_value(json_object_get(f, "ns")) > 0);
+		if (json_is_true(json_object_get(b, "callgrind")) &&
+		    !json_is_null(json_object_get(f, "instructions")))
+			assert_true(json_number_value(json_object_get(
+					    f, "instructions")) > 10);
+	}
+	assert_true(json_is_number(json_object_get(b, "handoff_ns")) ||
+		    json_is_null(json_object_get(b, "handoff_ns")));
+	assert_int_equal(json_array_size(json_object_get(
+				 json_object_get(b, "scaling"), "lines")),
+			 4);
+	assert_int_equal(json_array_size(json_object_get(
+				 json_object_get(b, "scaling"), "shared")),
+			 4);
+	assert_true(json_array_size(json_object_get(b, "costs")) > 10);
+	json_array_foreach(json_object_get(j, "scenarios"), i, sc)
+		json_array_foreach(json_object_get(sc, "designs"), k, d)
+	{
+		assert_int_equal(
+			json_integer_value(json_object_get(d, "stranded")), 0);
+		assert_int_equal(
+			json_integer_value(json_object_get(d, "fired")),
+			json_integer_value(json_object_get(d, "serviced")));
+	}
+	json_decref(j);
+
+	snprintf(path, sizeof(path), "%s/report.md", out);
+	md = slurp(path);
+	assert_non_null(md);
+	assert_non_null(strstr(md, "## Benchmarks"));
+	assert_non_null(strstr(md, "### Targets"));
+	assert_non_null(strstr(md, "instructions per dispatch, simple"));
+	assert_non_null(strstr(md, "### Scaling"));
+	free(md);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bench_quick),
+	};
+	char cmd[64];
+	int ret;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s IRQLAB SRCDIR\n", argv[0]);
+		return 2;
+	}
+	irqlab = argv[1];
+	if (!mkdtemp(tmp))
+		return 1;
+	ret = cmocka_run_group_tests(tests, NULL, NULL);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
+	if (!ret && system(cmd))
+		ret = 1;
+	return ret;
+}
