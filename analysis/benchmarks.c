@@ -100,6 +100,27 @@ static void targets(const struct run *r, const json_t *b, struct doc *d)
 		       cg ? ins <= MAX_INSTRUCTIONS : -1,
 		       cg ? note : "valgrind is not installed");
 	}
+	{
+		double base = num(do_irq, "instructions");
+		int all = cg && isfinite(base) ? 1 : -1;
+
+		note[0] = '\0';
+		json_array_foreach(disp, i, f)
+		{
+			double ins = num(f, "instructions");
+			size_t n = strlen(note);
+
+			if (all < 0 || ins <= base)
+				continue;
+			all = 0;
+			snprintf(note + n, sizeof(note) - n, "%s%s %.0f",
+				 n ? ", " : "above it: ",
+				 json_string_value(json_object_get(f, "flow")),
+				 ins);
+		}
+		target(d, "every flow's instructions at or below __do_IRQ's",
+		       "<= __do_IRQ", base, "", all, note);
+	}
 	json_array_foreach(disp, i, f)
 	{
 		double in = num(f, "ns"), out = num(f, "ns_compiled_out");

@@ -100,7 +100,12 @@ void irq_err_count_inc(void);
 
 /* Software resend queue (resend.c). */
 void irq_resend_queue(unsigned int irq);
-bool irq_resend_pending(void);
+extern int irq_resend_scheduled;
+/* Checked at every irq_exit(): has a resend been queued since the flush? */
+static inline bool irq_resend_pending(void)
+{
+	return __atomic_load_n(&irq_resend_scheduled, __ATOMIC_RELAXED) != 0;
+}
 void irq_resend_reset(void);
 
 /* Defaults for the per-module state genirq_reset() restores. */

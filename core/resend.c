@@ -10,26 +10,25 @@
 /* Bitmap of interrupts to be resent, lowest number replayed first. */
 static unsigned long irqs_resend[BITS_TO_LONGS(NR_IRQS)];
 
+/*
+ * Set after a bit is queued, cleared by a flush before it scans: what
+ * every irq_exit() reads, one word, as the kernel's irq_exit() reads the
+ * softirq-pending word before running the resend tasklet.
+ */
+int irq_resend_scheduled;
+
 void irq_resend_queue(unsigned int irq)
 {
 	__atomic_fetch_or(&irqs_resend[irq / BITS_PER_LONG],
 			  1UL << (irq % BITS_PER_LONG), __ATOMIC_RELEASE);
-}
-
-/* Checked at every irq_exit(): a branch-free OR over the words. */
-bool irq_resend_pending(void)
-{
-	unsigned long any = 0;
-
-	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
-		any |= __atomic_load_n(&irqs_resend[i], __ATOMIC_RELAXED);
-	return any != 0;
+	__atomic_store_n(&irq_resend_scheduled, 1, __ATOMIC_RELEASE);
 }
 
 void irq_resend_reset(void)
 {
 	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
 		__atomic_store_n(&irqs_resend[i], 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&irq_resend_scheduled, 0, __ATOMIC_RELAXED);
 }
 
 /* Take the lowest queued interrupt off the queue, or return -1. */
@@ -61,6 +60,8 @@ void irq_resend_flush(void)
 {
 	int irq;
 
+	/* Before the scan: a resend queued during it schedules another. */
+	__atomic_exchange_n(&irq_resend_scheduled, 0, __ATOMIC_ACQ_REL);
 	while ((irq = irq_resend_pop()) >= 0) {
 		unsigned long flags;
 
