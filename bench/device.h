@@ -102,12 +102,13 @@ void bench_line_free(struct bench_line *l);
  * bench_line_block - reset the devices for one block
  * @l: the line
  * @block: the block's index: with the scenario's seed, its stimuli
- * @start: when its stimulus starts, ns since t0
+ * @lead_ns: its stimulus starts this long after the reset is done
  * @stimulus_ns: how long it fires
  * @drain_ns: how long it then waits for outstanding events
  */
-void bench_line_block(struct bench_line *l, unsigned int block, uint64_t start,
-		      uint64_t stimulus_ns, uint64_t drain_ns);
+void bench_line_block(struct bench_line *l, unsigned int block,
+		      uint64_t lead_ns, uint64_t stimulus_ns,
+		      uint64_t drain_ns);
 /**
  * bench_line_arrival - interrupts a passive real device delivered
  * @ctx: the line

@@ -35,6 +35,7 @@
 
 #define DISPATCH_N 200000
 #define HANDOFF_N 200000
+#define HANDOFF_ABORT (~0UL) /* a side could not be pinned */
 #define COST_N 20000
 #define CG_SMALL 2000 /* interrupts per round in the two callgrind runs */
 #define CG_LARGE 12000
@@ -185,45 +186,63 @@ struct pinger {
 	const struct bench_topo *topo;
 	unsigned int pu;
 	unsigned long *word;
+	bool ping; /* sends the odd values and times the round trips */
+	double ns; /* ping: the one-way figure */
 	int ret;
 };
 
-/* The responder: waits for each odd value, answers with the next even. */
-static void *pong(void *arg)
+/*
+ * Ping stores each odd value and waits for pong's next even one; pong
+ * waits for each odd value and answers. A round trip is two hand-offs.
+ */
+static void *pinger_main(void *arg)
 {
 	struct pinger *p = arg;
+	uint64_t t0;
 
 	p->ret = bench_topo_bind(p->topo, p->pu);
-	for (unsigned long v = 1; v < 2UL * HANDOFF_N; v += 2) {
-		while (__atomic_load_n(p->word, __ATOMIC_ACQUIRE) != v)
-			;
-		__atomic_store_n(p->word, v + 1, __ATOMIC_RELEASE);
+	if (p->ret) {
+		/* The other side sees this instead of its value: it stops. */
+		__atomic_store_n(p->word, HANDOFF_ABORT, __ATOMIC_RELEASE);
+		return NULL;
 	}
+	t0 = now_ns();
+	for (unsigned long v = 0; v < 2UL * HANDOFF_N; v += 2) {
+		unsigned long want = p->ping ? v + 2 : v + 1, w;
+
+		if (p->ping)
+			__atomic_store_n(p->word, v + 1, __ATOMIC_RELEASE);
+		while ((w = __atomic_load_n(p->word, __ATOMIC_ACQUIRE)) != want)
+			if (w == HANDOFF_ABORT)
+				return NULL;
+		if (!p->ping)
+			__atomic_store_n(p->word, v + 2, __ATOMIC_RELEASE);
+	}
+	p->ns = (double)(now_ns() - t0) / (2.0 * HANDOFF_N);
 	return NULL;
 }
 
-/* One-way ns between PU 0 and PU 1: a round trip over two. */
+/* One-way ns between PU 0 and PU 1, on two threads of their own. */
 static double handoff(const struct bench_topo *t)
 {
 	static unsigned long word __attribute__((aligned(64)));
-	struct pinger p = { t, 1, &word, 0 };
-	pthread_t th;
-	uint64_t t0, t1;
+	struct pinger p[2] = { { t, 0, &word, true, 0, 0 },
+			       { t, 1, &word, false, 0, 0 } };
+	pthread_t th[2];
 
-	if (bench_topo_nr_pus(t) < 2 || bench_topo_bind(t, 0))
+	if (bench_topo_nr_pus(t) < 2)
 		return -1;
 	word = 0;
-	if (pthread_create(&th, NULL, pong, &p))
+	if (pthread_create(&th[1], NULL, pinger_main, &p[1]))
 		return -1;
-	t0 = now_ns();
-	for (unsigned long v = 0; v < 2UL * HANDOFF_N; v += 2) {
-		__atomic_store_n(&word, v + 1, __ATOMIC_RELEASE);
-		while (__atomic_load_n(&word, __ATOMIC_ACQUIRE) != v + 2)
-			;
+	if (pthread_create(&th[0], NULL, pinger_main, &p[0])) {
+		__atomic_store_n(&word, HANDOFF_ABORT, __ATOMIC_RELEASE);
+		pthread_join(th[1], NULL);
+		return -1;
 	}
-	t1 = now_ns();
-	pthread_join(th, NULL);
-	return p.ret ? -1 : (double)(t1 - t0) / (2.0 * HANDOFF_N);
+	pthread_join(th[0], NULL);
+	pthread_join(th[1], NULL);
+	return p[0].ret || p[1].ret ? -1 : p[0].ns;
 }
 
 /* ------------------------------------------------------------- scaling */

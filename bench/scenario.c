@@ -285,8 +285,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	set_design(ci, d, &res->flow);
 	if (sc->chip->real)
 		uio_chip_stats(ci->m[0], &u0);
-	bench_line_block(l, block, bench_now_ns() - r->t0 + BLOCK_LEAD_NS,
-			 stim_ns, (uint64_t)sc->drain_ms * 1000000ULL);
+	bench_line_block(l, block, BLOCK_LEAD_NS, stim_ns,
+			 (uint64_t)sc->drain_ms * 1000000ULL);
 	ret = bench_line_request(l);
 	if (ret) {
 		snprintf(err, errlen, "scenario %s: request_irq(%u) failed: %s",
