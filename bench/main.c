@@ -539,7 +539,7 @@ static const char *find_tool(const char *name, char *buf, size_t len)
 
 /* irqlab bench's own measurements, into the run's summary.json. */
 static int measure_perf(struct bench_run *run, const struct bench_topo *topo,
-			bool quiet, char *err, size_t errlen)
+			const struct bench_params *p, char *err, size_t errlen)
 {
 	char self[4096], valgrind[4096];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
@@ -548,11 +548,12 @@ static int measure_perf(struct bench_run *run, const struct bench_topo *topo,
 		.notrace = IRQLAB_DISPATCH_NOTRACE,
 		.valgrind = find_tool("valgrind", valgrind, sizeof(valgrind)),
 		.profile = IRQLAB_CONFIG_DIR "/cost/realistic.ini",
+		.quick = p->quick,
 	};
 	json_t *perf;
 
 	self[n > 0 ? n : 0] = '\0';
-	if (!quiet)
+	if (!p->quiet)
 		fprintf(stderr,
 			"irqlab bench: dispatch, hand-off, scaling and cost figures%s\n",
 			o.valgrind ? ", instructions under callgrind" :
@@ -628,7 +629,7 @@ static int cmd_run(int argc, char **argv, bool bench)
 		fprintf(stderr, "irqlab run: %s\n", err);
 		goto out;
 	}
-	if (bench && measure_perf(run, topo, a.p.quiet, err, sizeof(err))) {
+	if (bench && measure_perf(run, topo, &a.p, err, sizeof(err))) {
 		fprintf(stderr, "irqlab bench: %s\n", err);
 		goto out;
 	}

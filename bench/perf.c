@@ -33,10 +33,12 @@
 #include "perf.h"
 #include "tracing.h"
 
-#define DISPATCH_N 200000
-#define HANDOFF_N 200000
+/* Loop lengths; --quick divides them by ten (quick, set per measurement). */
+static unsigned int quick = 1;
+#define DISPATCH_N (200000 / quick)
+#define HANDOFF_N (200000UL / quick)
 #define HANDOFF_ABORT (~0UL) /* a side could not be pinned */
-#define COST_N 20000
+#define COST_N (20000 / quick)
 #define CG_SMALL 2000 /* interrupts per round in the two callgrind runs */
 #define CG_LARGE 12000
 
@@ -207,7 +209,7 @@ static void *pinger_main(void *arg)
 		return NULL;
 	}
 	t0 = now_ns();
-	for (unsigned long v = 0; v < 2UL * HANDOFF_N; v += 2) {
+	for (unsigned long v = 0; v < 2 * HANDOFF_N; v += 2) {
 		unsigned long want = p->ping ? v + 2 : v + 1, w;
 
 		if (p->ping)
@@ -218,7 +220,7 @@ static void *pinger_main(void *arg)
 		if (!p->ping)
 			__atomic_store_n(p->word, v + 2, __ATOMIC_RELEASE);
 	}
-	p->ns = (double)(now_ns() - t0) / (2.0 * HANDOFF_N);
+	p->ns = (double)(now_ns() - t0) / (2.0 * (double)HANDOFF_N);
 	return NULL;
 }
 
@@ -322,6 +324,7 @@ static json_t *costs(const char *profile)
 json_t *bench_perf_measure(const struct bench_perf_opts *o,
 			   const struct bench_topo *t)
 {
+	quick = o->quick ? 10 : 1;
 	return json_pack("{s:o*, s:o, s:o*, s:o*, s:b}", "dispatch",
 			 dispatch(o), "handoff_ns", jnum(handoff(t)), "scaling",
 			 scaling(), "costs", costs(o->profile), "callgrind",

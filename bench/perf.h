@@ -16,12 +16,14 @@
  * @notrace: irqlab-dispatch-notrace (tracepoints compiled out), or ""
  * @valgrind: valgrind, or NULL: no instruction counts
  * @profile: the realistic cost profile whose figures are timed
+ * @quick: loops a tenth as long (irqlab bench --quick)
  */
 struct bench_perf_opts {
 	const char *self;
 	const char *notrace;
 	const char *valgrind;
 	const char *profile;
+	bool quick;
 };
 
 /* Everything perf.c measures, as summary.json's "bench"; NULL: no memory. */
