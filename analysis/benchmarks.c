@@ -121,16 +121,26 @@ static void targets(const struct run *r, const json_t *b, struct doc *d)
 		target(d, "every flow's instructions at or below __do_IRQ's",
 		       "<= __do_IRQ", base, "", all, note);
 	}
+	/*
+	 * Judged on instructions where callgrind counted them: the ns of
+	 * two binaries differ by code alignment as much as by the
+	 * tracepoints (this machine showed -13% to +87% between runs).
+	 */
 	json_array_foreach(disp, i, f)
 	{
 		double in = num(f, "ns"), out = num(f, "ns_compiled_out");
-		double over = in / out - 1;
+		double iin = num(f, "instructions");
+		double iout = num(f, "instructions_compiled_out");
+		bool by_ins = isfinite(iin) && isfinite(iout) && iout > 0;
+		double over = by_ins ? iin / iout - 1 : in / out - 1;
 
 		snprintf(what, sizeof(what),
 			 "idle tracepoints' cost per dispatch, %s",
 			 json_string_value(json_object_get(f, "flow")));
-		snprintf(note, sizeof(note), "%.1f ns in, %.1f ns out", in,
-			 out);
+		snprintf(
+			note, sizeof(note),
+			"%s: %.0f instructions in, %.0f out; %.1f ns in, %.1f ns out",
+			by_ins ? "instructions" : "ns", iin, iout, in, out);
 		target(d, what, "<= 5%", 100 * over, "%",
 		       isfinite(over) ? over <= MAX_IDLE_OVERHEAD : -1,
 		       isfinite(over) ? note :
@@ -330,6 +340,25 @@ void report_benchmarks(const struct run *r, struct doc *d)
 		d,
 		"Measured by irqlab bench side by side in this run: first in one process (dispatch, hand-off, scaling, register costs), then as the scenarios above (floor-spin, tput-*, access-*). The targets are the project's (docs/bench.md); a missed one is a finding, with what limits it.");
 	targets(r, b, d);
+	doc_para(
+		d,
+		"What limits the targets that are missed (profiled with callgrind and perf; docs/bench.md has the figures):");
+	doc_list_item(
+		d,
+		"Instructions per dispatch: the 2.6.18 path itself. Every dispatch runs note_interrupt()'s spurious accounting, handle_IRQ_event(), the descriptor spinlock, the kstat counter, irq_enter/irq_exit and the simulated CPU's pending check when interrupts come back on; with tracepoints compiled in, every one of the 6-7 tracepoints on the path adds its state check and the registers it keeps live.");
+	doc_list_item(
+		d,
+		"Idle tracepoints: LTTng-UST's idle tracepoint is a load of its state, a test and a branch, about 4 instructions and some register pressure each, which on a path of 150-180 instructions is about 30%%. Meeting 5%% would take one flag that selects a copy of the path built without tracepoints.");
+	doc_list_item(
+		d,
+		"The spin floor: raise -> entry counts from the intended fire time, so it holds the device thread's clock reads and spin-loop granularity, the raise, the CPU thread's poll of its pending vectors and the stamp's own clock read, each tens of ns, besides the one cache-line hand-off.");
+	doc_list_item(
+		d,
+		"Inline throughput through the harness: each event costs three clock reads (fire, handler entry, handler exit) besides the dispatch; perf puts clock_gettime at about 60%% of the time per event. Dispatch alone (the dispatch table) sustains several times the target.");
+	doc_list_item(
+		d,
+		"Register costs: the busy-wait takes its own measured cost off each request, so a figure below that cost (calibration.overhead_ns in environment.json) costs the overhead instead.");
+	doc_list_end(d);
 	dispatch_table(b, d);
 	scaling_table(b, d);
 	access_share(r, d);
