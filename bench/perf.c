@@ -2,7 +2,8 @@
 /*
  * `irqlab bench`: the measurements that are not scenarios, taken side by
  * side in one process before the benchmark suite's scenarios run
- * (configs/bench.ini), and the targets of both (perf.h).
+ * (configs/bench.ini). The report judges them against the targets
+ * (analysis/benchmarks.c, docs/bench.md).
  *
  *   dispatch   ns per do_IRQ() through each flow on a chip whose
  *              operations do nothing, tracepoints compiled in (idle) and
@@ -33,7 +34,7 @@
 #include "perf.h"
 #include "tracing.h"
 
-/* Loop lengths; --quick divides them by ten (quick, set per measurement). */
+/* Loop lengths; bench_perf_measure() sets @quick to 10 for --quick. */
 static unsigned int quick = 1;
 #define DISPATCH_N (200000 / quick)
 #define HANDOFF_N (200000UL / quick)
@@ -282,16 +283,11 @@ static json_t *scaling(void)
 
 /* --------------------------------------------------------------- costs */
 
-struct cost_load {
-	json_t *list;
-	const char *section;
-};
-
 /* Each distinct figure of the realistic profile, timed as it is waited. */
 static int cost_key(void *ctx, const char *section, const char *key,
 		    const char *value)
 {
-	struct cost_load *c = ctx;
+	json_t *list = ctx;
 	unsigned long ns = strtoul(value, NULL, 10);
 	uint64_t t0;
 	double got;
@@ -302,23 +298,22 @@ static int cost_key(void *ctx, const char *section, const char *key,
 	for (unsigned int i = 0; i < COST_N; i++)
 		chip_delay_ns((unsigned int)ns);
 	got = (double)(now_ns() - t0) / COST_N;
-	json_array_append_new(c->list,
-			      json_pack("{s:s, s:s, s:i, s:o, s:o}", "model",
-					section, "key", key, "ns", (int)ns,
-					"measured_ns", jnum(got), "ratio",
-					jnum(got / (double)ns)));
+	json_array_append_new(
+		list, json_pack("{s:s, s:s, s:i, s:o, s:o}", "model", section,
+				"key", key, "ns", (int)ns, "measured_ns",
+				jnum(got), "ratio", jnum(got / (double)ns)));
 	return 1;
 }
 
 static json_t *costs(const char *profile)
 {
-	struct cost_load c = { json_array(), NULL };
+	json_t *list = json_array();
 
-	if (c.list && ini_parse(profile, cost_key, &c) < 0) {
-		json_decref(c.list);
+	if (list && ini_parse(profile, cost_key, list) < 0) {
+		json_decref(list);
 		return NULL;
 	}
-	return c.list;
+	return list;
 }
 
 json_t *bench_perf_measure(const struct bench_perf_opts *o,
