@@ -116,4 +116,29 @@ static inline void test_paths(const char *dir, const char *name, char *out,
 #define TEST_PATHS(dir, name, out, so, se) \
 	test_paths(dir, name, out, sizeof(out), so, sizeof(so), se, sizeof(se))
 
+/*
+ * The main() of an end-to-end test: IRQLAB [SRCDIR] on the command line,
+ * a scratch directory made from @tmp's template, removed if all passed.
+ * Needs <cmocka.h> before this header.
+ */
+#define E2E_MAIN(tmp, irqlab, tests)                                           \
+	int main(int argc, char **argv)                                        \
+	{                                                                      \
+		char cmd_[64];                                                 \
+		int ret_;                                                      \
+                                                                               \
+		if (argc < 2) {                                                \
+			fprintf(stderr, "usage: %s IRQLAB SRCDIR\n", argv[0]); \
+			return 2;                                              \
+		}                                                              \
+		irqlab = argv[1];                                              \
+		if (!mkdtemp(tmp))                                             \
+			return 1;                                              \
+		ret_ = cmocka_run_group_tests(tests, NULL, NULL);              \
+		snprintf(cmd_, sizeof(cmd_), "rm -rf %s", tmp);                \
+		if (!ret_ && system(cmd_))                                     \
+			ret_ = 1;                                              \
+		return ret_;                                                   \
+	}
+
 #endif /* TESTS_BENCH_SPAWN_H */

@@ -194,24 +194,8 @@ static void test_passive_run(void **state)
 	close(k.master);
 }
 
-int main(int argc, char **argv)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_passive_run),
-	};
-	char cmd[64];
-	int ret;
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_passive_run),
+};
 
-	if (argc < 2) {
-		fprintf(stderr, "usage: %s IRQLAB SRCDIR\n", argv[0]);
-		return 2;
-	}
-	irqlab = argv[1];
-	if (!mkdtemp(tmp))
-		return 1;
-	ret = cmocka_run_group_tests(tests, NULL, NULL);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
-	if (!ret && system(cmd))
-		ret = 1;
-	return ret;
-}
+E2E_MAIN(tmp, irqlab, tests)
