@@ -17,7 +17,7 @@
 #define MIN_INLINE_PER_S 10e6
 #define MAX_IDLE_OVERHEAD 0.05
 #define COST_TOLERANCE 0.05
-#define LINES_TOLERANCE 0.10 /* a line's cost with many others beside it */
+#define MIN_ANALYSIS_RATIO 0.8
 
 static double num(const json_t *o, const char *key)
 {
@@ -195,9 +195,25 @@ static void targets(const struct run *r, const json_t *b, struct doc *d)
 		       isfinite(ratio) ? fabs(ratio - 1) <= COST_TOLERANCE : -1,
 		       note);
 	}
-	target(d, "analysis events/s over sink.utils.dummy", ">= 0.8x", NAN, "",
-	       -1,
-	       "not part of irqlab bench yet: measured by hand on a traced run (docs/analysis.md)");
+	{
+		const json_t *a = json_object_get(b, "analysis");
+		double ratio = num(a, "ratio");
+
+		if (json_is_true(json_object_get(a, "measured")))
+			snprintf(
+				note, sizeof(note),
+				"%.0f events: sink %.2f s, dummy %.2f s (a traced quick run, babeltrace2 CLI, best of 2)",
+				num(a, "events"), num(a, "sink_s"),
+				num(a, "dummy_s"));
+		else
+			snprintf(note, sizeof(note), "%s",
+				 json_string_value(json_object_get(a, "why")) ?:
+					 "not measured by this irqlab");
+		target(d, "trace sink events/s over sink.utils.dummy's",
+		       ">= 0.8x", ratio, "x",
+		       isfinite(ratio) ? ratio >= MIN_ANALYSIS_RATIO : -1,
+		       note);
+	}
 	doc_table_end(d);
 }
 

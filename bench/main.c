@@ -541,7 +541,7 @@ static const char *find_tool(const char *name, char *buf, size_t len)
 static int measure_perf(struct bench_run *run, const struct bench_topo *topo,
 			const struct bench_params *p, char *err, size_t errlen)
 {
-	char self[4096], valgrind[4096];
+	char self[4096], valgrind[4096], bt[4096], tool[4096];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	struct bench_perf_opts o = {
 		.self = self,
@@ -549,6 +549,12 @@ static int measure_perf(struct bench_run *run, const struct bench_topo *topo,
 		.valgrind = find_tool("valgrind", valgrind, sizeof(valgrind)),
 		.profile = IRQLAB_CONFIG_DIR "/cost/realistic.ini",
 		.quick = p->quick,
+		.babeltrace2 = find_tool("babeltrace2", bt, sizeof(bt)),
+		.plugin_dir = IRQLAB_BT_PLUGIN_DIR,
+		.tracing = *IRQLAB_TRACE_PROVIDER &&
+			   find_tool("lttng-sessiond", tool, sizeof(tool)) &&
+			   find_tool("lttng", tool, sizeof(tool)),
+		.quick_config = IRQLAB_CONFIG_DIR "/quick.ini",
 	};
 	json_t *perf;
 

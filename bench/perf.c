@@ -316,12 +316,105 @@ static json_t *costs(const char *profile)
 	return list;
 }
 
+/* ------------------------------------------------------------ analysis */
+
+/* Best of two wall times of @argv, in s; < 0 if it failed. */
+static double best_time(char **argv)
+{
+	double best = -1;
+	char out[4096];
+
+	for (int r = 0; r < 2; r++) {
+		uint64_t t0 = now_ns();
+		double s;
+
+		if (bench_run_tool(argv, out, sizeof(out)))
+			return -1;
+		s = (double)(now_ns() - t0) / 1e9;
+		if (best < 0 || s < best)
+			best = s;
+	}
+	return best;
+}
+
+static json_t *not_measured(const char *why)
+{
+	return json_pack("{s:b, s:s}", "measured", 0, "why", why);
+}
+
+json_t *bench_perf_analysis(const struct bench_perf_opts *o)
+{
+	char dir[] = "/tmp/irqlab-bench-trace-XXXXXX", run[64], trace[80];
+	char stages[96], param[128], plugin[4200], cmd[128], out[8192];
+	char *child[] = { (char *)o->self,
+			  "run",
+			  (char *)o->quick_config,
+			  "--trace",
+			  "--no-report",
+			  "-q",
+			  "-o",
+			  run,
+			  "--quick",
+			  NULL };
+	char *dummy[] = { (char *)o->babeltrace2, trace, "-c",
+			  "sink.utils.dummy", NULL };
+	char *sink[] = { (char *)o->babeltrace2, plugin, trace, "-c",
+			 "sink.irqlab.stages",	 "-p",	 param, NULL };
+	double t_dummy, t_sink;
+	json_t *st, *sum, *j;
+
+	if (!o->babeltrace2 || !o->plugin_dir || !*o->plugin_dir)
+		return not_measured(
+			"needs babeltrace2 and the irqlab Babeltrace2 plugin (IRQLAB_ANALYSIS=ON)");
+	if (!o->tracing)
+		return not_measured(
+			"needs tracing: IRQLAB_TRACE=ON and lttng-tools");
+	if (*IRQLAB_SANITIZER)
+		return not_measured(
+			"a sanitized build's throughput is not a measurement");
+	if (!mkdtemp(dir))
+		return not_measured("cannot make a scratch folder in /tmp");
+	snprintf(run, sizeof(run), "%s/run", dir);
+	snprintf(trace, sizeof(trace), "%s/trace", run);
+	snprintf(stages, sizeof(stages), "%s/stages.json", dir);
+	snprintf(param, sizeof(param), "output=\"%s\"", stages);
+	snprintf(plugin, sizeof(plugin), "--plugin-path=%s", o->plugin_dir);
+	if (!o->quick)
+		child[8] = NULL; /* the whole quick suite, not a tenth of it */
+	j = NULL;
+	if (bench_run_tool(child, out, sizeof(out))) {
+		j = not_measured("the traced run of the quick suite failed");
+	} else {
+		t_dummy = best_time(dummy);
+		t_sink = best_time(sink);
+		st = json_load_file(stages, 0, NULL);
+		snprintf(out, sizeof(out), "%s/summary.json", run);
+		sum = json_load_file(out, 0, NULL);
+		if (t_dummy <= 0 || t_sink <= 0 || !st)
+			j = not_measured("babeltrace2 failed on the trace");
+		else
+			j = json_pack("{s:b, s:O, s:o, s:o, s:o, s:O*}",
+				      "measured", 1, "events",
+				      json_object_get(st, "events"), "dummy_s",
+				      jnum(t_dummy), "sink_s", jnum(t_sink),
+				      "ratio", jnum(t_dummy / t_sink), "trace",
+				      json_object_get(sum, "trace"));
+		json_decref(st);
+		json_decref(sum);
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) && j) /* a scratch folder left in /tmp: say where */
+		json_object_set_new(j, "left_behind", json_string(dir));
+	return j ? j : not_measured("out of memory");
+}
+
 json_t *bench_perf_measure(const struct bench_perf_opts *o,
 			   const struct bench_topo *t)
 {
 	quick = o->quick ? 10 : 1;
-	return json_pack("{s:o*, s:o, s:o*, s:o*, s:b}", "dispatch",
+	return json_pack("{s:o*, s:o, s:o*, s:o*, s:b, s:o*}", "dispatch",
 			 dispatch(o), "handoff_ns", jnum(handoff(t)), "scaling",
 			 scaling(), "costs", costs(o->profile), "callgrind",
-			 o->valgrind != NULL);
+			 o->valgrind != NULL, "analysis",
+			 bench_perf_analysis(o));
 }
