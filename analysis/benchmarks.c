@@ -254,13 +254,29 @@ static void dispatch_table(const json_t *b, struct doc *d)
 	doc_table_end(d);
 }
 
+/* The rows of one scaling series: @what, its count (@key), the ns. */
+static void scaling_rows(struct doc *d, const json_t *series, const char *what,
+			 const char *key)
+{
+	size_t i;
+	json_t *f;
+
+	json_array_foreach(series, i, f)
+	{
+		char n[16], v[32];
+		const char *cells[3] = { what, n, v };
+
+		snprintf(n, sizeof(n), "%.0f", num(f, key));
+		snprintf(v, sizeof(v), "%.1f", num(f, "ns"));
+		doc_row(d, cells);
+	}
+}
+
 static void scaling_table(const json_t *b, struct doc *d)
 {
 	static const char *const head[] = { "what", "count",
 					    "ns per dispatch" };
 	const json_t *s = json_object_get(b, "scaling");
-	size_t i;
-	json_t *f;
 
 	doc_heading(d, 3, "Scaling");
 	doc_para(
@@ -268,24 +284,10 @@ static void scaling_table(const json_t *b, struct doc *d)
 		"The %s flow's dispatch as other lines are requested beside it (its cost must not depend on them) and as actions share it (each adds one action call).",
 		json_string_value(json_object_get(s, "flow")) ?: "?");
 	doc_table(d, 3, 1, head);
-	json_array_foreach(json_object_get(s, "lines"), i, f)
-	{
-		char n[16], v[32];
-		const char *cells[3] = { "other lines", n, v };
-
-		snprintf(n, sizeof(n), "%.0f", num(f, "other_lines"));
-		snprintf(v, sizeof(v), "%.1f", num(f, "ns"));
-		doc_row(d, cells);
-	}
-	json_array_foreach(json_object_get(s, "shared"), i, f)
-	{
-		char n[16], v[32];
-		const char *cells[3] = { "shared actions", n, v };
-
-		snprintf(n, sizeof(n), "%.0f", num(f, "actions"));
-		snprintf(v, sizeof(v), "%.1f", num(f, "ns"));
-		doc_row(d, cells);
-	}
+	scaling_rows(d, json_object_get(s, "lines"), "other lines",
+		     "other_lines");
+	scaling_rows(d, json_object_get(s, "shared"), "shared actions",
+		     "actions");
 	doc_table_end(d);
 }
 

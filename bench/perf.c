@@ -250,35 +250,42 @@ static double handoff(const struct bench_topo *t)
 
 /* ------------------------------------------------------------- scaling */
 
+/*
+ * One scaling series: the simple flow's dispatch at each of @n counts of
+ * @key, other lines beside it (@shared false) or actions sharing it.
+ */
+static json_t *series(const unsigned int *counts, size_t n, bool shared,
+		      const char *key)
+{
+	const struct bench_dispatch_flow *f = &bench_dispatch_flows[0];
+	json_t *list = json_array();
+
+	for (size_t i = 0; list && i < n; i++) {
+		double ns = -1;
+
+		if (bench_dispatch_measure_lines(f, DISPATCH_N / 4,
+						 shared ? 0 : counts[i],
+						 shared ? counts[i] : 1, &ns))
+			ns = -1;
+		json_array_append_new(list,
+				      json_pack("{s:i, s:o}", key, counts[i],
+						"ns", jnum(ns)));
+	}
+	return list;
+}
+
 static json_t *scaling(void)
 {
 	static const unsigned int others[] = { 0, 15, 63, NR_IRQS - 2 };
 	static const unsigned int shared[] = { 1, 2, 4, 8 };
-	const struct bench_dispatch_flow *f = &bench_dispatch_flows[0];
-	json_t *lines = json_array(), *sharers = json_array();
 
-	for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
-		double ns = -1;
-
-		if (bench_dispatch_measure_lines(f, DISPATCH_N / 4, others[i],
-						 1, &ns))
-			ns = -1;
-		json_array_append_new(lines,
-				      json_pack("{s:i, s:o}", "other_lines",
-						others[i], "ns", jnum(ns)));
-	}
-	for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); i++) {
-		double ns = -1;
-
-		if (bench_dispatch_measure_lines(f, DISPATCH_N / 4, 0,
-						 shared[i], &ns))
-			ns = -1;
-		json_array_append_new(sharers,
-				      json_pack("{s:i, s:o}", "actions",
-						shared[i], "ns", jnum(ns)));
-	}
-	return json_pack("{s:s, s:o, s:o}", "flow", f->name, "lines", lines,
-			 "shared", sharers);
+	return json_pack("{s:s, s:o*, s:o*}", "flow",
+			 bench_dispatch_flows[0].name, "lines",
+			 series(others, sizeof(others) / sizeof(others[0]),
+				false, "other_lines"),
+			 "shared",
+			 series(shared, sizeof(shared) / sizeof(shared[0]),
+				true, "actions"));
 }
 
 /* --------------------------------------------------------------- costs */
