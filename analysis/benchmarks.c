@@ -18,6 +18,9 @@
 #define MAX_IDLE_OVERHEAD 0.05
 #define COST_TOLERANCE 0.05
 #define MIN_ANALYSIS_RATIO 0.8
+#define MAX_ACTIVE_RATIO 1.3 /* x LTTng's event cost x events per irq */
+#define FLAT 1.2 /* a figure that must not grow: max over min */
+#define MIN_CPU_EFFICIENCY 0.8 /* of n x one CPU's rate */
 
 static double num(const json_t *o, const char *key)
 {
@@ -64,6 +67,126 @@ static void target(struct doc *d, const char *what, const char *target,
 	cells[3] = met < 0 ? "not measured" : met ? "met" : "MISSED";
 	cells[4] = note;
 	doc_row(d, cells);
+}
+
+/* Recording, per flow: its added ns against the events' own cost. */
+static void active_tracing_targets(const json_t *b, struct doc *d)
+{
+	const json_t *a = json_object_get(b, "analysis");
+	const json_t *list = json_object_get(a, "tracing");
+	char what[128], note[256];
+	size_t i;
+	json_t *f;
+
+	if (!json_array_size(list)) {
+		target(d, "active tracing over LTTng's event cost x events",
+		       "<= 1.3x", NAN, "", -1,
+		       json_string_value(json_object_get(a, "why")) ?:
+			       "not measured by this irqlab");
+		return;
+	}
+	json_array_foreach(list, i, f)
+	{
+		double ratio = num(f, "ratio");
+
+		snprintf(what, sizeof(what),
+			 "active tracing over LTTng's event cost x events, %s",
+			 json_string_value(json_object_get(f, "flow")) ?: "?");
+		snprintf(
+			note, sizeof(note),
+			"recording adds %.0f ns; %.2f events per dispatch x %.1f ns per event = %.0f ns",
+			num(f, "added_ns"), num(f, "events_per_irq"),
+			num(f, "budget_ns") / num(f, "events_per_irq"),
+			num(f, "budget_ns"));
+		target(d, what, "<= 1.3x", ratio, "x",
+		       isfinite(ratio) ? ratio <= MAX_ACTIVE_RATIO : -1, note);
+	}
+}
+
+/* The largest over the smallest @key of @series; NAN if any is missing. */
+static double spread(const json_t *series, const char *key)
+{
+	double lo = INFINITY, hi = 0;
+	size_t i;
+	json_t *f;
+
+	json_array_foreach(series, i, f)
+	{
+		double v = num(f, key);
+
+		if (!isfinite(v) || v <= 0)
+			return NAN;
+		lo = fmin(lo, v);
+		hi = fmax(hi, v);
+	}
+	return i ? hi / lo : NAN;
+}
+
+/*
+ * Scaling: a line's cost flat in the other lines; each shared action's
+ * increment no larger than the first one's (linear, 1.5x and 0.5 ns of
+ * slack for noise); on n CPUs each dispatch as cheap as on one, and the
+ * rates adding up.
+ */
+static void scaling_targets(const json_t *b, struct doc *d)
+{
+	const json_t *s = json_object_get(b, "scaling");
+	const json_t *sh = json_object_get(s, "shared");
+	const json_t *cpus = json_object_get(s, "cpus");
+	double v = spread(json_object_get(s, "lines"), "ns");
+	double first = NAN, worst = NAN, eff;
+	char note[256];
+	size_t i;
+	json_t *f;
+
+	target(d, "a line's dispatch over 0 .. NR_IRQS-2 other lines",
+	       "<= 1.2x", v, "x", isfinite(v) ? v <= FLAT : -1,
+	       "slowest over fastest");
+	for (i = 1; i < json_array_size(sh); i++) {
+		const json_t *p = json_array_get(sh, i - 1);
+		const json_t *q = json_array_get(sh, i);
+		double slope = (num(q, "ns") - num(p, "ns")) /
+			       (num(q, "actions") - num(p, "actions"));
+
+		if (i == 1)
+			first = slope;
+		else if (!(slope <= worst))
+			worst = slope;
+	}
+	snprintf(note, sizeof(note),
+		 "ns per added action: %.2f first, %.2f at most after", first,
+		 worst);
+	target(d, "each shared action's cost (linear)", "<= 1.5x the first",
+	       worst / first, "x",
+	       isfinite(first) && isfinite(worst) ? worst <= 1.5 * first + 0.5 :
+						    -1,
+	       note);
+	v = eff = NAN;
+	json_array_foreach(cpus, i, f)
+	{
+		const json_t *one = json_array_get(cpus, 0);
+		double grow = num(f, "ns") / num(one, "ns");
+		double e =
+			num(f, "per_s") / (num(f, "cpus") * num(one, "per_s"));
+
+		if (!i)
+			continue;
+		v = i == 1 || grow > v ? grow : v; /* NAN stays NAN */
+		eff = i == 1 || e < eff ? e : eff;
+	}
+	snprintf(note, sizeof(note), "1 to %.0f simulated CPUs, one PU each%s",
+		 num(json_array_get(cpus, json_array_size(cpus) - 1), "cpus"),
+		 json_array_size(cpus) < 3 ? " (this machine has no more)" :
+					     "");
+	target(d, "a dispatch's cost on n CPUs over one CPU's", "<= 1.2x", v,
+	       "x", json_array_size(cpus) > 1 && isfinite(v) ? v <= FLAT : -1,
+	       json_array_size(cpus) > 1 ? note : "needs 2 PUs");
+	target(d, "dispatches/s on n CPUs over n x one CPU's", ">= 0.8x", eff,
+	       "x",
+	       json_array_size(cpus) > 1 && isfinite(eff) ?
+		       eff >= MIN_CPU_EFFICIENCY :
+		       -1,
+	       json_array_size(cpus) > 1 ? note : "needs 2 PUs");
 }
 
 static void targets(const struct run *r, const json_t *b, struct doc *d)
@@ -202,7 +325,7 @@ static void targets(const struct run *r, const json_t *b, struct doc *d)
 		if (json_is_true(json_object_get(a, "measured")))
 			snprintf(
 				note, sizeof(note),
-				"%.0f events: sink %.2f s, dummy %.2f s (a traced quick run, babeltrace2 CLI, best of 2)",
+				"%.0f events: sink %.2f s, dummy %.2f s (a traced quick run, babeltrace2 CLI, least CPU time of 3 each, taking turns)",
 				num(a, "events"), num(a, "sink_s"),
 				num(a, "dummy_s"));
 		else
@@ -214,6 +337,8 @@ static void targets(const struct run *r, const json_t *b, struct doc *d)
 		       isfinite(ratio) ? ratio >= MIN_ANALYSIS_RATIO : -1,
 		       note);
 	}
+	active_tracing_targets(b, d);
+	scaling_targets(b, d);
 	doc_table_end(d);
 }
 
@@ -263,31 +388,36 @@ static void scaling_rows(struct doc *d, const json_t *series, const char *what,
 
 	json_array_foreach(series, i, f)
 	{
-		char n[16], v[32];
-		const char *cells[3] = { what, n, v };
+		char n[16], v[32], r[32];
+		const char *cells[4] = { what, n, v, r };
 
 		snprintf(n, sizeof(n), "%.0f", num(f, key));
 		snprintf(v, sizeof(v), "%.1f", num(f, "ns"));
+		if (isfinite(num(f, "per_s")))
+			snprintf(r, sizeof(r), "%.3g", num(f, "per_s"));
+		else
+			snprintf(r, sizeof(r), "-");
 		doc_row(d, cells);
 	}
 }
 
 static void scaling_table(const json_t *b, struct doc *d)
 {
-	static const char *const head[] = { "what", "count",
-					    "ns per dispatch" };
+	static const char *const head[] = { "what", "count", "ns per dispatch",
+					    "dispatches/s, all CPUs" };
 	const json_t *s = json_object_get(b, "scaling");
 
 	doc_heading(d, 3, "Scaling");
 	doc_para(
 		d,
-		"The %s flow's dispatch as other lines are requested beside it (its cost must not depend on them) and as actions share it (each adds one action call).",
+		"The %s flow's dispatch as other lines are requested beside it (its cost must not depend on them), as actions share it (each adds one action call), and on several simulated CPUs at once, each pinned to a PU of its own and interrupted on a line of its own (the mean ns per dispatch, and their rates summed).",
 		json_string_value(json_object_get(s, "flow")) ?: "?");
-	doc_table(d, 3, 1, head);
+	doc_table(d, 4, 1, head);
 	scaling_rows(d, json_object_get(s, "lines"), "other lines",
 		     "other_lines");
 	scaling_rows(d, json_object_get(s, "shared"), "shared actions",
 		     "actions");
+	scaling_rows(d, json_object_get(s, "cpus"), "simulated CPUs", "cpus");
 	doc_table_end(d);
 }
 

@@ -26,7 +26,7 @@ enum slot_field {
 	F_COUNT,
 	F_CPU,
 	F_OP,
-	F_FLOW,
+	F_FLOW, /* F_FLOW .. F_CHIP are strings, the others integers */
 	F_SCENARIO,
 	F_DESIGN,
 	F_CHIP,
@@ -49,13 +49,23 @@ static const struct {
 #define MAX_SLOTS 8
 
 /* An event class, resolved once: its type and where its fields are. */
+/* How a slot's field is read, known from its field class. */
+enum slot_kind { K_UNSIGNED, K_SIGNED, K_STRING, K_OTHER };
+
+/*
+ * An event class, resolved once: its type, whether its stream class has a
+ * default clock, and where its fields are and how each is read, so that
+ * an event costs no name or type lookups.
+ */
 struct ev_class {
 	const bt_event_class *ec;
 	enum stages_ev_type type;
+	bool clock;
 	unsigned int nslots;
 	struct {
 		uint64_t index;
 		enum slot_field field;
+		enum slot_kind kind;
 	} slot[MAX_SLOTS];
 };
 
@@ -182,6 +192,17 @@ stages_sink_graph_is_configured(bt_self_component_sink *self)
 	return BT_COMPONENT_CLASS_SINK_GRAPH_IS_CONFIGURED_METHOD_STATUS_OK;
 }
 
+static enum slot_kind slot_kind(const bt_field_class *fc)
+{
+	bt_field_class_type t = bt_field_class_get_type(fc);
+
+	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
+		return K_UNSIGNED; /* enumerations included */
+	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
+		return K_SIGNED;
+	return t == BT_FIELD_CLASS_TYPE_STRING ? K_STRING : K_OTHER;
+}
+
 static struct ev_class *class_get(struct sink *k, const bt_event_class *ec)
 {
 	const bt_field_class *fc;
@@ -198,22 +219,28 @@ static struct ev_class *class_get(struct sink *k, const bt_event_class *ec)
 	memset(c, 0, sizeof(*c));
 	c->ec = ec;
 	c->type = stages_ev_type(bt_event_class_get_name(ec));
+	c->clock = bt_stream_class_borrow_default_clock_class_const(
+			   bt_event_class_borrow_stream_class_const(ec)) !=
+		   NULL;
 	fc = bt_event_class_borrow_payload_field_class_const(ec);
 	if (c->type == STAGES_EV_NONE || !fc ||
 	    bt_field_class_get_type(fc) != BT_FIELD_CLASS_TYPE_STRUCTURE)
 		return c;
 	n = bt_field_class_structure_get_member_count(fc);
 	for (uint64_t i = 0; i < n && c->nslots < MAX_SLOTS; i++) {
-		const char *name = bt_field_class_structure_member_get_name(
+		const bt_field_class_structure_member *m =
 			bt_field_class_structure_borrow_member_by_index_const(
-				fc, i));
+				fc, i);
+		const char *name = bt_field_class_structure_member_get_name(m);
 
 		for (size_t j = 0; j < sizeof(slot_names) / sizeof(*slot_names);
 		     j++)
 			if (!strcmp(name, slot_names[j].name)) {
 				c->slot[c->nslots].index = i;
-				c->slot[c->nslots++].field =
-					slot_names[j].field;
+				c->slot[c->nslots].field = slot_names[j].field;
+				c->slot[c->nslots++].kind = slot_kind(
+					bt_field_class_structure_member_borrow_field_class_const(
+						m));
 				break;
 			}
 	}
@@ -223,22 +250,16 @@ static struct ev_class *class_get(struct sink *k, const bt_event_class *ec)
 /* An integer field of either signedness (enums included), as u64. */
 static bool field_int(const bt_field *f, uint64_t *v)
 {
-	bt_field_class_type t = bt_field_get_class_type(f);
-
-	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
+	switch (slot_kind(bt_field_borrow_class_const(f))) {
+	case K_UNSIGNED:
 		*v = bt_field_integer_unsigned_get_value(f);
-	else if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
+		return true;
+	case K_SIGNED:
 		*v = (uint64_t)bt_field_integer_signed_get_value(f);
-	else
+		return true;
+	default:
 		return false;
-	return true;
-}
-
-static const char *field_str(const bt_field *f)
-{
-	return bt_field_get_class_type(f) == BT_FIELD_CLASS_TYPE_STRING ?
-		       bt_field_string_get_value(f) :
-		       NULL;
+	}
 }
 
 static void decode(const struct ev_class *c, const bt_event *event,
@@ -250,38 +271,58 @@ static void decode(const struct ev_class *c, const bt_event *event,
 		const bt_field *f =
 			bt_field_structure_borrow_member_field_by_index_const(
 				payload, c->slot[i].index);
+		const char *str = NULL;
 		uint64_t v = 0;
 
-		switch (c->slot[i].field) {
-		case F_FLOW:
-			ev->flow = field_str(f);
+		switch (c->slot[i].kind) {
+		case K_UNSIGNED:
+			v = bt_field_integer_unsigned_get_value(f);
 			break;
-		case F_SCENARIO:
-			ev->scenario = field_str(f);
+		case K_SIGNED:
+			v = (uint64_t)bt_field_integer_signed_get_value(f);
 			break;
-		case F_DESIGN:
-			ev->design = field_str(f);
-			break;
-		case F_CHIP:
-			ev->chip = field_str(f);
+		case K_STRING:
+			str = bt_field_string_get_value(f);
 			break;
 		default:
-			if (!field_int(f, &v))
-				break;
-			if (c->slot[i].field == F_IRQ)
-				ev->irq = v;
-			else if (c->slot[i].field == F_DEV)
-				ev->dev = v;
-			else if (c->slot[i].field == F_SEQ)
-				ev->seq = v;
-			else if (c->slot[i].field == F_COUNT)
-				ev->count = v;
-			else if (c->slot[i].field == F_CPU)
-				ev->cpu = v;
-			else if (c->slot[i].field == F_LATE)
-				ev->late = v;
-			else
-				ev->op = (int64_t)v;
+			continue;
+		}
+		if ((str != NULL) !=
+		    (c->slot[i].field >= F_FLOW && c->slot[i].field <= F_CHIP))
+			continue; /* a string where a number belongs, or so */
+		switch (c->slot[i].field) {
+		case F_FLOW:
+			ev->flow = str;
+			break;
+		case F_SCENARIO:
+			ev->scenario = str;
+			break;
+		case F_DESIGN:
+			ev->design = str;
+			break;
+		case F_CHIP:
+			ev->chip = str;
+			break;
+		case F_IRQ:
+			ev->irq = v;
+			break;
+		case F_DEV:
+			ev->dev = v;
+			break;
+		case F_SEQ:
+			ev->seq = v;
+			break;
+		case F_COUNT:
+			ev->count = v;
+			break;
+		case F_CPU:
+			ev->cpu = v;
+			break;
+		case F_LATE:
+			ev->late = v;
+			break;
+		case F_OP:
+			ev->op = (int64_t)v;
 			break;
 		}
 	}
@@ -365,8 +406,7 @@ static int event_msg(struct sink *k, const bt_message *msg)
 		return -ENOMEM;
 	if (c->type == STAGES_EV_NONE)
 		return 0;
-	if (!bt_message_event_borrow_stream_class_default_clock_class_const(
-		    msg)) {
+	if (!c->clock) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(
 			self_comp(k),
 			"event `%s` has no time stamp (its stream class has no default clock)",

@@ -62,6 +62,8 @@ struct raw_series {
 	size_t n, cap;
 };
 
+#define NR_MERGE 16 /* CPUs per group merged run by run; more are sorted */
+
 struct igroup {
 	uint32_t ctx;
 	int32_t flow; /* index into flows; -1: no flow event */
@@ -110,6 +112,7 @@ struct raises {
 
 struct ctx {
 	char *scenario, *design, *chip;
+	uint64_t events, interrupts;
 };
 
 struct stages {
@@ -227,6 +230,7 @@ static int ctx_intern(struct stages *s, const char *scenario,
 	c->scenario = strdup(scenario);
 	c->design = strdup(design);
 	c->chip = strdup(chip);
+	c->events = c->interrupts = 0;
 	if (!c->scenario || !c->design || !c->chip) {
 		free(c->scenario);
 		free(c->design);
@@ -744,6 +748,9 @@ int stages_event(struct stages *s, const struct stages_ev *ev)
 	if (ev->type == STAGES_EV_NONE)
 		return 0;
 	s->events++;
+	if (ev->type != STAGES_EV_BLOCK_BEGIN &&
+	    ev->type != STAGES_EV_BLOCK_END)
+		s->ctx[s->cur_ctx].events++;
 	switch (ev->type) {
 	case STAGES_EV_CALIBRATE:
 		calibrate_event(s, ev);
@@ -847,6 +854,39 @@ static int out_names(struct stages_group *o, const struct stages *s,
 	return o->scenario && o->design && o->chip && o->flow ? 0 : -ENOMEM;
 }
 
+/*
+ * Series @i of groups [@a, @b), each sorted, merged into @out in order:
+ * a few CPUs' runs, so the smallest head is found by looking at each.
+ */
+static void merge(uint64_t *out, const struct igroup *a, const struct igroup *b,
+		  int i)
+{
+	size_t at[NR_MERGE] = { 0 }, k = (size_t)(b - a);
+
+	if (k > NR_MERGE) { /* more CPUs than that: concatenate and sort */
+		size_t n = 0;
+
+		for (const struct igroup *g = a; g < b; g++) {
+			memcpy(out + n, g->s[i].v, g->s[i].n * sizeof(*out));
+			n += g->s[i].n;
+		}
+		irqstat_sort(out, n);
+		return;
+	}
+	for (;;) {
+		size_t best = k;
+
+		for (size_t r = 0; r < k; r++)
+			if (at[r] < a[r].s[i].n &&
+			    (best == k ||
+			     a[r].s[i].v[at[r]] < a[best].s[i].v[at[best]]))
+				best = r;
+		if (best == k)
+			return;
+		*out++ = a[best].s[i].v[at[best]++];
+	}
+}
+
 /* The all-CPU group of groups [@a, @b), which share all but the CPU. */
 static int out_all(struct stages_group *o, const struct stages *s,
 		   const struct igroup *a, const struct igroup *b)
@@ -867,15 +907,9 @@ static int out_all(struct stages_group *o, const struct stages *s,
 		os->v = malloc(n * sizeof(*os->v));
 		if (!os->v)
 			return -ENOMEM;
-		for (const struct igroup *g = a; g < b; g++) {
-			if (!g->s[i].n)
-				continue;
-			memcpy(os->v + os->n, g->s[i].v,
-			       g->s[i].n * sizeof(*os->v));
-			os->n += g->s[i].n;
-		}
-		os->cap = n;
-		irqstat_compute(os->v, os->n, &os->st);
+		merge(os->v, a, b, i);
+		os->n = os->cap = n;
+		irqstat_compute_sorted(os->v, os->n, &os->st);
 	}
 	return ret;
 }
@@ -896,7 +930,7 @@ static int out_cpu(struct stages_group *o, const struct stages *s,
 		os->cap = g->s[i].cap;
 		g->s[i].v = NULL;
 		g->s[i].n = g->s[i].cap = 0;
-		irqstat_compute(os->v, os->n, &os->st);
+		irqstat_compute_sorted(os->v, os->n, &os->st);
 	}
 	return ret;
 }
@@ -904,6 +938,30 @@ static int out_cpu(struct stages_group *o, const struct stages *s,
 static bool same_but_cpu(const struct igroup *a, const struct igroup *b)
 {
 	return a->ctx == b->ctx && a->flow == b->flow;
+}
+
+/* Every block (context 0 is outside any) that recorded something. */
+static int out_blocks(const struct stages *s, struct stages_result *out)
+{
+	out->blocks = calloc(s->nctx, sizeof(*out->blocks));
+	if (!out->blocks)
+		return -ENOMEM;
+	for (size_t i = 1; i < s->nctx; i++) {
+		const struct ctx *c = &s->ctx[i];
+		struct stages_block *b = &out->blocks[out->nblocks];
+
+		if (!c->events)
+			continue;
+		*b = (struct stages_block){ strdup(c->scenario),
+					    strdup(c->design), strdup(c->chip),
+					    c->events, c->interrupts };
+		out->nblocks++;
+		if (!b->scenario || !b->design || !b->chip) {
+			stages_result_free(out);
+			return -ENOMEM;
+		}
+	}
+	return 0;
 }
 
 int stages_finish(struct stages *s, struct stages_result *out)
@@ -922,9 +980,14 @@ int stages_finish(struct stages *s, struct stages_result *out)
 	out->discarded_packets = s->discarded_packets;
 	out->unmatched = s->unmatched;
 
-	for (size_t i = 0; i < s->ngroups; i++)
+	for (size_t i = 0; i < s->ngroups; i++) {
+		s->ctx[s->groups[i].ctx].interrupts += s->groups[i].interrupts;
 		for (int j = 0; j < NR_SERIES; j++)
 			series_settle(&s->groups[i].s[j], out->event_cost_ns);
+	}
+	ret = out_blocks(s, out);
+	if (ret)
+		return ret;
 	if (s->ngroups)
 		qsort_r(s->groups, s->ngroups, sizeof(*s->groups), group_cmp,
 			s);
@@ -938,7 +1001,7 @@ int stages_finish(struct stages *s, struct stages_result *out)
 		return 0;
 	out->groups = calloc(s->ngroups + runs, sizeof(*out->groups));
 	if (!out->groups) {
-		memset(out, 0, sizeof(*out));
+		stages_result_free(out);
 		return -ENOMEM;
 	}
 	out->ngroups = s->ngroups + runs;
@@ -948,6 +1011,11 @@ int stages_finish(struct stages *s, struct stages_result *out)
 		while (j < s->ngroups &&
 		       same_but_cpu(&s->groups[i], &s->groups[j]))
 			j++;
+		/* Each CPU's series sorted once, then merged for all CPUs. */
+		for (size_t g = i; g < j; g++)
+			for (int k = 0; k < NR_SERIES; k++)
+				irqstat_sort(s->groups[g].s[k].v,
+					     s->groups[g].s[k].n);
 		ret = out_all(&out->groups[at++], s, &s->groups[i],
 			      &s->groups[j]);
 		for (; i < j && !ret; i++)
@@ -971,6 +1039,12 @@ void stages_result_free(struct stages_result *r)
 			free(out_series(g, j)->v);
 	}
 	free(r->groups);
+	for (size_t i = 0; r->blocks && i < r->nblocks; i++) {
+		free(r->blocks[i].scenario);
+		free(r->blocks[i].design);
+		free(r->blocks[i].chip);
+	}
+	free(r->blocks);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -1011,29 +1085,43 @@ static json_t *group_json(const struct stages_group *g)
 
 int stages_result_write_json(const struct stages_result *r, FILE *f)
 {
-	json_t *root, *groups = json_array();
+	json_t *root, *groups = json_array(), *blocks = json_array();
 	int ret = 0;
 
-	for (size_t i = 0; groups && i < r->ngroups; i++)
-		if (json_array_append_new(groups, group_json(&r->groups[i]))) {
-			json_decref(groups);
-			return -ENOMEM;
-		}
-	if (!groups)
-		return -ENOMEM;
-	root = json_pack("{si sf sI sI sI sI sI so}", "format", 1,
+	for (size_t i = 0; groups && blocks && i < r->ngroups; i++)
+		if (json_array_append_new(groups, group_json(&r->groups[i])))
+			goto nomem;
+	for (size_t i = 0; groups && blocks && i < r->nblocks; i++) {
+		const struct stages_block *b = &r->blocks[i];
+
+		if (json_array_append_new(
+			    blocks,
+			    json_pack("{ss ss ss sI sI}", "scenario",
+				      b->scenario, "design", b->design, "chip",
+				      b->chip, "events", (json_int_t)b->events,
+				      "interrupts", (json_int_t)b->interrupts)))
+			goto nomem;
+	}
+	if (!groups || !blocks)
+		goto nomem;
+	root = json_pack("{si sf sI sI sI sI sI so so}", "format", 1,
 			 "event_cost_ns", r->event_cost_ns, "calibrate_events",
 			 (json_int_t)r->calibrate_events, "events",
 			 (json_int_t)r->events, "discarded_events",
 			 (json_int_t)r->discarded_events, "discarded_packets",
 			 (json_int_t)r->discarded_packets, "unmatched",
-			 (json_int_t)r->unmatched, "groups", groups);
+			 (json_int_t)r->unmatched, "groups", groups, "blocks",
+			 blocks);
 	if (!root)
 		return -ENOMEM;
 	if (json_dumpf(root, f, JSON_INDENT(1)) || fputc('\n', f) == EOF)
 		ret = -EIO;
 	json_decref(root);
 	return ret;
+nomem:
+	json_decref(groups);
+	json_decref(blocks);
+	return -ENOMEM;
 }
 
 static const char *dash(const char *s)

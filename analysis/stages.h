@@ -57,6 +57,13 @@ struct stages_group {
 	struct stages_series dispatch, latency;
 };
 
+/* What one scenario/design/chip block of the trace recorded. */
+struct stages_block {
+	char *scenario, *design, *chip;
+	uint64_t events; /* irqlab:* events inside it, markers excluded */
+	uint64_t interrupts; /* entry..exit pairs, all flows and CPUs */
+};
+
 struct stages_result {
 	double event_cost_ns; /* mean spacing of calibrate events; 0: none */
 	uint64_t calibrate_events;
@@ -66,6 +73,8 @@ struct stages_result {
 	uint64_t unmatched; /* entries without exit, services without raise */
 	struct stages_group *groups; /* sorted: scenario, design, flow, cpu */
 	size_t ngroups;
+	struct stages_block *blocks; /* in the order they first began */
+	size_t nblocks;
 };
 
 /**

@@ -99,35 +99,53 @@ static int request(unsigned int irq, const struct bench_dispatch_flow *f,
 	return 0;
 }
 
-int bench_dispatch_measure_lines(const struct bench_dispatch_flow *f,
-				 unsigned int n, unsigned int others,
-				 unsigned int shared, double *ns)
+int bench_dispatch_prepare(const struct bench_dispatch_flow *f,
+			   unsigned int lines, unsigned int shared)
 {
-	uint64_t best = UINT64_MAX;
 	int ret;
 
-	if (!shared || DISPATCH_IRQ + 1 + others > NR_IRQS)
+	if (!shared || !lines || DISPATCH_IRQ + lines > NR_IRQS)
 		return -EINVAL;
 	genirq_reset();
-	irq_cpu_attach(0);
-	local_irq_enable();
 	ret = request(DISPATCH_IRQ, f, shared);
-	for (unsigned int i = 0; i < others && !ret; i++)
-		ret = request(DISPATCH_IRQ + 1 + i, f, 1);
-	for (int r = 0; r < BENCH_DISPATCH_ROUNDS && !ret; r++) {
+	for (unsigned int i = 1; i < lines && !ret; i++)
+		ret = request(DISPATCH_IRQ + i, f, 1);
+	if (ret)
+		genirq_reset();
+	return ret;
+}
+
+double bench_dispatch_rounds(unsigned int line, unsigned int n, int rounds)
+{
+	unsigned int irq = DISPATCH_IRQ + line;
+	uint64_t best = UINT64_MAX;
+
+	local_irq_enable();
+	for (int r = 0; r < rounds; r++) {
 		uint64_t t0 = now_ns(), t;
 
 		for (unsigned int i = 0; i < n; i++)
-			do_IRQ(DISPATCH_IRQ);
+			do_IRQ(irq);
 		t = now_ns() - t0;
 		if (t < best)
 			best = t;
 	}
 	local_irq_disable();
+	return (double)best / n;
+}
+
+int bench_dispatch_measure_lines(const struct bench_dispatch_flow *f,
+				 unsigned int n, unsigned int others,
+				 unsigned int shared, double *ns)
+{
+	int ret = bench_dispatch_prepare(f, 1 + others, shared);
+
+	if (ret)
+		return ret;
+	irq_cpu_attach(0);
+	*ns = bench_dispatch_rounds(0, n, BENCH_DISPATCH_ROUNDS);
 	genirq_reset(); /* frees every action */
-	if (!ret)
-		*ns = (double)best / n;
-	return ret;
+	return 0;
 }
 
 int bench_dispatch_main(int argc, char **argv, const char *prog)

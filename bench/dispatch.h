@@ -39,6 +39,24 @@ int bench_dispatch_measure_lines(const struct bench_dispatch_flow *f,
 				 unsigned int n, unsigned int others,
 				 unsigned int shared, double *ns);
 
+/**
+ * bench_dispatch_prepare - a fresh descriptor table with @lines lines
+ * @f: their flow, on a chip whose operations do nothing
+ * @lines: lines requested (line 0 .. @lines-1 of the dispatch range)
+ * @shared: actions on line 0 (1: not shared; more: SA_SHIRQ)
+ *
+ * genirq_reset() afterwards frees them. Return: 0 or -errno.
+ */
+int bench_dispatch_prepare(const struct bench_dispatch_flow *f,
+			   unsigned int lines, unsigned int shared);
+
+/*
+ * ns per do_IRQ() of prepared line @line on the calling thread's
+ * simulated CPU, interrupts enabled around it: the fastest of @rounds
+ * rounds of @n.
+ */
+double bench_dispatch_rounds(unsigned int line, unsigned int n, int rounds);
+
 /*
  * The command line of irqlab-dispatch-notrace and `irqlab dispatch`:
  * [FLOW] [N]: "FLOW NS" for each flow (or only FLOW), N per round.

@@ -14,7 +14,8 @@
  *              spinning on one atomic word: the floor under any
  *              cross-thread latency the harness measures
  *   scaling    a line's dispatch with 0 .. NR_IRQS-2 other lines
- *              requested, and with 1 .. 8 shared actions
+ *              requested, with 1 .. 8 shared actions, and on 1, 2, 4 ..
+ *              simulated CPUs at once, each on its own PU and line
  *   costs      the busy-wait that stands for each realistic register
  *              access, measured against its configured figure
  */
@@ -22,13 +23,16 @@
 #include <math.h>
 #include <stdbool.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <ini.h>
 #include <jansson.h>
+#include <genirq/cpu.h>
 #include "bench.h"
 #include "dispatch.h"
 #include "perf.h"
@@ -42,6 +46,7 @@ static unsigned int quick = 1;
 #define COST_N (20000 / quick)
 #define CG_SMALL 2000 /* interrupts per round in the two callgrind runs */
 #define CG_LARGE 12000
+#define ANALYSIS_RUNS 3 /* of each Babeltrace2 sink, taking turns */
 
 static uint64_t now_ns(void)
 {
@@ -252,40 +257,157 @@ static double handoff(const struct bench_topo *t)
 
 /*
  * One scaling series: the simple flow's dispatch at each of @n counts of
- * @key, other lines beside it (@shared false) or actions sharing it.
+ * @key, other lines beside it (@shared false) or actions sharing it. The
+ * counts take turns, one round each, BENCH_DISPATCH_ROUNDS times, the
+ * fastest round of each counting: a drift in the machine's speed then
+ * falls on all of them, not on whichever was measured during it.
  */
 static json_t *series(const unsigned int *counts, size_t n, bool shared,
 		      const char *key)
 {
 	const struct bench_dispatch_flow *f = &bench_dispatch_flows[0];
 	json_t *list = json_array();
+	double best[8];
 
-	for (size_t i = 0; list && i < n; i++) {
-		double ns = -1;
-
-		if (bench_dispatch_measure_lines(f, DISPATCH_N / 4,
-						 shared ? 0 : counts[i],
-						 shared ? counts[i] : 1, &ns))
-			ns = -1;
+	for (size_t i = 0; i < n && i < 8; i++)
+		best[i] = INFINITY;
+	for (int r = 0; r < BENCH_DISPATCH_ROUNDS; r++)
+		for (size_t i = 0; i < n && i < 8; i++) {
+			if (isnan(best[i])) /* it failed before */
+				continue;
+			if (bench_dispatch_prepare(f,
+						   shared ? 1 : 1 + counts[i],
+						   shared ? counts[i] : 1)) {
+				best[i] = NAN;
+				continue;
+			}
+			irq_cpu_attach(0);
+			best[i] = fmin(best[i], bench_dispatch_rounds(
+							0, DISPATCH_N / 4, 1));
+			genirq_reset();
+		}
+	for (size_t i = 0; list && i < n && i < 8; i++)
 		json_array_append_new(list,
 				      json_pack("{s:i, s:o}", key, counts[i],
-						"ns", jnum(ns)));
-	}
+						"ns", jnum(best[i])));
 	return list;
 }
 
-static json_t *scaling(void)
+/* One simulated CPU of the CPU series: its own PU, its own line. */
+struct cpu_runner {
+	const struct bench_topo *topo;
+	unsigned int cpu;
+	int *go; /* 0: wait, 1: run, 2: stop */
+	double ns, per_s;
+	int ret;
+};
+
+static void *cpu_runner_main(void *arg)
+{
+	struct cpu_runner *c = arg;
+	uint64_t t0;
+
+	c->ret = bench_topo_bind(c->topo, c->cpu);
+	if (!c->ret)
+		c->ret = irq_cpu_attach(c->cpu);
+	while (!__atomic_load_n(c->go, __ATOMIC_ACQUIRE))
+		sched_yield();
+	if (c->ret || __atomic_load_n(c->go, __ATOMIC_RELAXED) != 1)
+		return NULL;
+	t0 = now_ns();
+	c->ns = bench_dispatch_rounds(c->cpu, DISPATCH_N / 4, 1);
+	c->per_s = (double)(DISPATCH_N / 4) * 1e9 / (double)(now_ns() - t0);
+	return NULL;
+}
+
+/*
+ * One round of @cpus simulated CPUs dispatching at once, each pinned to
+ * a PU of its own and interrupted on a line of its own: the mean ns per
+ * dispatch and the sum of their rates. Return 0 or -errno.
+ */
+static int cpus_at_once(const struct bench_topo *t, unsigned int cpus,
+			double *ns, double *per_s)
+{
+	struct cpu_runner *c = calloc(cpus, sizeof(*c));
+	pthread_t *th = calloc(cpus, sizeof(*th));
+	unsigned int started = 0;
+	int go = 0;
+	int ret = !c || !th ? -ENOMEM :
+			      bench_dispatch_prepare(&bench_dispatch_flows[0],
+						     cpus, 1);
+
+	for (; !ret && started < cpus; started++) {
+		c[started] = (struct cpu_runner){ t, started, &go, 0, 0, 0 };
+		if (pthread_create(&th[started], NULL, cpu_runner_main,
+				   &c[started])) {
+			ret = -EAGAIN;
+			break;
+		}
+	}
+	__atomic_store_n(&go, ret ? 2 : 1, __ATOMIC_RELEASE);
+	*ns = *per_s = 0;
+	for (unsigned int i = 0; i < started; i++) {
+		pthread_join(th[i], NULL);
+		ret = ret ? ret : c[i].ret;
+		*ns += c[i].ns / cpus;
+		*per_s += c[i].per_s;
+	}
+	genirq_reset();
+	free(c);
+	free(th);
+	return ret;
+}
+
+/*
+ * 1, 2, 4, ... simulated CPUs, as far as there are PUs to pin them to,
+ * taking turns as series() does: the fastest round of each counts.
+ */
+static json_t *cpu_series(const struct bench_topo *t)
+{
+	unsigned int pus = bench_topo_nr_pus(t), counts[16], nr = 0;
+	double ns[16], per_s[16];
+	json_t *list = json_array();
+
+	for (unsigned int n = 1; nr < 16 && n <= pus && n <= NR_CPUS;
+	     n = n < pus && 2 * n > pus ? pus : 2 * n) {
+		ns[nr] = INFINITY;
+		per_s[nr] = 0;
+		counts[nr++] = n;
+	}
+	for (int r = 0; r < BENCH_DISPATCH_ROUNDS; r++)
+		for (unsigned int i = 0; i < nr; i++) {
+			double a, b;
+
+			if (isnan(ns[i]))
+				continue;
+			if (cpus_at_once(t, counts[i], &a, &b)) {
+				ns[i] = per_s[i] = NAN;
+				continue;
+			}
+			ns[i] = fmin(ns[i], a);
+			per_s[i] = fmax(per_s[i], b);
+		}
+	for (unsigned int i = 0; list && i < nr; i++)
+		json_array_append_new(list,
+				      json_pack("{s:i, s:o, s:o}", "cpus",
+						counts[i], "ns", jnum(ns[i]),
+						"per_s", jnum(per_s[i])));
+	return list;
+}
+
+static json_t *scaling(const struct bench_topo *t)
 {
 	static const unsigned int others[] = { 0, 15, 63, NR_IRQS - 2 };
 	static const unsigned int shared[] = { 1, 2, 4, 8 };
 
-	return json_pack("{s:s, s:o*, s:o*}", "flow",
+	return json_pack("{s:s, s:o*, s:o*, s:o*}", "flow",
 			 bench_dispatch_flows[0].name, "lines",
 			 series(others, sizeof(others) / sizeof(others[0]),
 				false, "other_lines"),
 			 "shared",
 			 series(shared, sizeof(shared) / sizeof(shared[0]),
-				true, "actions"));
+				true, "actions"),
+			 "cpus", cpu_series(t));
 }
 
 /* --------------------------------------------------------------- costs */
@@ -325,28 +447,101 @@ static json_t *costs(const char *profile)
 
 /* ------------------------------------------------------------ analysis */
 
-/* Best of two wall times of @argv, in s; < 0 if it failed. */
-static double best_time(char **argv)
+/* The CPU time (user and system) of one run of @argv, in s; < 0: failed. */
+static double cpu_time(char **argv)
 {
-	double best = -1;
+	struct rusage r0, r1;
 	char out[4096];
 
-	for (int r = 0; r < 2; r++) {
-		uint64_t t0 = now_ns();
-		double s;
+	if (getrusage(RUSAGE_CHILDREN, &r0) ||
+	    bench_run_tool(argv, out, sizeof(out)) ||
+	    getrusage(RUSAGE_CHILDREN, &r1))
+		return -1;
+	return (double)(r1.ru_utime.tv_sec - r0.ru_utime.tv_sec) +
+	       (double)(r1.ru_stime.tv_sec - r0.ru_stime.tv_sec) +
+	       (double)(r1.ru_utime.tv_usec - r0.ru_utime.tv_usec) / 1e6 +
+	       (double)(r1.ru_stime.tv_usec - r0.ru_stime.tv_usec) / 1e6;
+}
 
-		if (bench_run_tool(argv, out, sizeof(out)))
+/*
+ * The least CPU time of each of @a and @b over ANALYSIS_RUNS runs, taking
+ * turns: on a shared machine the quietest run of each is the closest to
+ * its cost, and a noisy spell falls on both. CPU time rather than wall
+ * time, so that time spent preempted does not count.
+ */
+static int best_times(char **a, char **b, double *ta, double *tb)
+{
+	*ta = *tb = INFINITY;
+	for (int r = 0; r < ANALYSIS_RUNS; r++) {
+		double x = cpu_time(a), y = cpu_time(b);
+
+		if (x <= 0 || y <= 0)
 			return -1;
-		s = (double)(now_ns() - t0) / 1e9;
-		if (best < 0 || s < best)
-			best = s;
+		*ta = fmin(*ta, x);
+		*tb = fmin(*tb, y);
 	}
-	return best;
+	return 0;
 }
 
 static json_t *not_measured(const char *why)
 {
 	return json_pack("{s:b, s:s}", "measured", 0, "why", why);
+}
+
+/*
+ * Active tracing per flow, from the traced run: what recording added to a
+ * dispatch (over the tracepoints compiled out) against LTTng-UST's own
+ * cost of one event in that run times the events one dispatch recorded
+ * (its dispatch-cost block in the sink's output).
+ */
+static json_t *active_tracing(const json_t *trace, const json_t *stages)
+{
+	double event_ns =
+		json_number_value(json_object_get(trace, "event_cost_ns"));
+	json_t *list = json_array(), *d, *b;
+	size_t i, k;
+
+	json_array_foreach(json_object_get(trace, "dispatch_ns"), i, d)
+	{
+		const char *flow =
+			json_string_value(json_object_get(d, "flow"));
+		double rec = json_number_value(json_object_get(d, "tracing"));
+		const json_t *out = json_object_get(d, "compiled_out");
+		double base = json_is_number(out) ? json_number_value(out) : -1;
+		double per_irq = -1, added, budget;
+
+		json_array_foreach(json_object_get(stages, "blocks"), k, b)
+		{
+			const char *sc = json_string_value(
+				json_object_get(b, "scenario"));
+			const char *de =
+				json_string_value(json_object_get(b, "design"));
+			double ev = (double)json_integer_value(
+				json_object_get(b, "events"));
+			double irqs = (double)json_integer_value(
+				json_object_get(b, "interrupts"));
+
+			if (sc && de && flow && !strcmp(sc, "dispatch-cost") &&
+			    !strcmp(de, flow) && irqs > 0)
+				per_irq = ev / irqs;
+		}
+		added = base >= 0 && rec > base ? rec - base : -1;
+		budget = per_irq > 0 && event_ns > 0 ? event_ns * per_irq : -1;
+		if (!list || !flow ||
+		    json_array_append_new(
+			    list,
+			    json_pack("{s:s, s:o, s:o, s:o, s:o}", "flow", flow,
+				      "events_per_irq", jnum(per_irq),
+				      "added_ns", jnum(added), "budget_ns",
+				      jnum(budget), "ratio",
+				      jnum(added >= 0 && budget > 0 ?
+						   added / budget :
+						   -1)))) {
+			json_decref(list);
+			return NULL;
+		}
+	}
+	return list;
 }
 
 json_t *bench_perf_analysis(const struct bench_perf_opts *o)
@@ -392,20 +587,23 @@ json_t *bench_perf_analysis(const struct bench_perf_opts *o)
 	if (bench_run_tool(child, out, sizeof(out))) {
 		j = not_measured("the traced run of the quick suite failed");
 	} else {
-		t_dummy = best_time(dummy);
-		t_sink = best_time(sink);
+		if (best_times(dummy, sink, &t_dummy, &t_sink))
+			t_dummy = t_sink = -1;
 		st = json_load_file(stages, 0, NULL);
 		snprintf(out, sizeof(out), "%s/summary.json", run);
 		sum = json_load_file(out, 0, NULL);
 		if (t_dummy <= 0 || t_sink <= 0 || !st)
 			j = not_measured("babeltrace2 failed on the trace");
 		else
-			j = json_pack("{s:b, s:O, s:o, s:o, s:o, s:O*}",
-				      "measured", 1, "events",
-				      json_object_get(st, "events"), "dummy_s",
-				      jnum(t_dummy), "sink_s", jnum(t_sink),
-				      "ratio", jnum(t_dummy / t_sink), "trace",
-				      json_object_get(sum, "trace"));
+			j = json_pack(
+				"{s:b, s:O, s:o, s:o, s:o, s:O*, s:o*}",
+				"measured", 1, "events",
+				json_object_get(st, "events"), "dummy_s",
+				jnum(t_dummy), "sink_s", jnum(t_sink), "ratio",
+				jnum(t_dummy / t_sink), "trace",
+				json_object_get(sum, "trace"), "tracing",
+				active_tracing(json_object_get(sum, "trace"),
+					       st));
 		json_decref(st);
 		json_decref(sum);
 	}
@@ -421,7 +619,7 @@ json_t *bench_perf_measure(const struct bench_perf_opts *o,
 	quick = o->quick ? 10 : 1;
 	return json_pack("{s:o*, s:o, s:o*, s:o*, s:b, s:o*}", "dispatch",
 			 dispatch(o), "handoff_ns", jnum(handoff(t)), "scaling",
-			 scaling(), "costs", costs(o->profile), "callgrind",
+			 scaling(t), "costs", costs(o->profile), "callgrind",
 			 o->valgrind != NULL, "analysis",
 			 bench_perf_analysis(o));
 }

@@ -481,6 +481,14 @@ static void test_block_resets_seqs(void **state)
 	assert_string_equal(r.groups[1].design, "do_irq");
 	assert_int_equal(r.groups[1].cpu, 0);
 	assert_string_equal(r.groups[2].design, "flow");
+	/* Each block's events, markers excluded, and its interrupts. */
+	assert_int_equal(r.nblocks, 2);
+	assert_string_equal(r.blocks[0].design, "flow");
+	assert_int_equal(r.blocks[0].events, 8);
+	assert_int_equal(r.blocks[0].interrupts, 1);
+	assert_string_equal(r.blocks[1].design, "do_irq");
+	assert_int_equal(r.blocks[1].events, 9);
+	assert_int_equal(r.blocks[1].interrupts, 1);
 	stages_result_free(&r);
 }
 
@@ -889,6 +897,14 @@ static void test_json_and_text(void **state)
 	assert_int_equal(
 		json_integer_value(json_object_get(j, "discarded_packets")), 1);
 	assert_int_equal(json_array_size(json_object_get(j, "groups")), 2);
+	/* The calibrate events are outside any block: not in "blocks". */
+	g = json_array_get(json_object_get(j, "blocks"), 0);
+	assert_int_equal(json_array_size(json_object_get(j, "blocks")), 1);
+	assert_string_equal(json_string_value(json_object_get(g, "chip")),
+			    "i8259");
+	assert_int_equal(json_integer_value(json_object_get(g, "events")), 9);
+	assert_int_equal(json_integer_value(json_object_get(g, "interrupts")),
+			 1);
 	g = json_array_get(json_object_get(j, "groups"), 0);
 	assert_string_equal(json_string_value(json_object_get(g, "scenario")),
 			    "lvl");

@@ -286,6 +286,36 @@ static void test_beta_shortcut_is_the_bootstrap(void **state)
 	assert_true(fast[5] > fast[0] * 20);
 }
 
+/*
+ * The radix sort against qsort: sizes on both sides of its threshold,
+ * values narrow (one byte varies), wide (every byte, the top bit set),
+ * all equal, and mostly duplicates.
+ */
+static void test_sort_agrees_with_qsort(void **state)
+{
+	static const size_t sizes[] = { 2, 511, 512, 513, 4096, 100003 };
+	static const uint64_t masks[] = { 0xff00, ~0ULL, 0, 0x7 };
+	uint64_t s = 77;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (size_t m = 0; m < sizeof(masks) / sizeof(masks[0]); m++) {
+			size_t n = sizes[i];
+			uint64_t *a = malloc(n * sizeof(*a));
+			uint64_t *b = malloc(n * sizeof(*b));
+
+			assert_non_null(a);
+			assert_non_null(b);
+			for (size_t k = 0; k < n; k++)
+				a[k] = b[k] = (next(&s) & masks[m]) | 0x30000;
+			irqstat_sort(a, n);
+			qsort(b, n, sizeof(*b), cmp_u64);
+			assert_memory_equal(a, b, n * sizeof(*a));
+			free(a);
+			free(b);
+		}
+}
+
 static uint64_t *exp_sample(uint64_t *s, size_t n, double scale)
 {
 	uint64_t *v = malloc(n * sizeof(*v));
@@ -406,6 +436,7 @@ int main(void)
 		cmocka_unit_test(test_histogram_buckets_by_hand),
 		cmocka_unit_test(test_histogram_relative_error),
 		cmocka_unit_test(test_beta_shortcut_is_the_bootstrap),
+		cmocka_unit_test(test_sort_agrees_with_qsort),
 		cmocka_unit_test(test_bootstrap_coverage),
 		cmocka_unit_test(test_bootstrap_verdicts_and_seed),
 		cmocka_unit_test(test_bootstrap_degenerate_sets),
