@@ -547,7 +547,7 @@ static json_t *active_tracing(const json_t *trace, const json_t *stages)
 json_t *bench_perf_analysis(const struct bench_perf_opts *o)
 {
 	char dir[] = "/tmp/irqlab-bench-trace-XXXXXX", run[64], trace[80];
-	char stages[96], param[128], plugin[4200], cmd[128], out[8192];
+	char stages[96], param[128], plugin[4200], out[8192];
 	char *child[] = { (char *)o->self,
 			  "run",
 			  (char *)o->quick_config,
@@ -607,8 +607,7 @@ json_t *bench_perf_analysis(const struct bench_perf_opts *o)
 		json_decref(st);
 		json_decref(sum);
 	}
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (system(cmd) && j) /* a scratch folder left in /tmp: say where */
+	if (bench_remove_tree(dir) && j) /* left in /tmp: say where */
 		json_object_set_new(j, "left_behind", json_string(dir));
 	return j ? j : not_measured("out of memory");
 }

@@ -10,6 +10,8 @@
  * O_NOFOLLOW, files are created with O_EXCL | O_NOFOLLOW. Existing
  * directories above the parent (the results root and what leads to it,
  * what leads to the -o parent) are the user's layout and may be links.
+ * The parent must not be writable by every user unless it is ours or
+ * sticky (check_parent()).
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -205,6 +207,28 @@ static int open_dirs(int at, const char *path, enum follow follow, int *out,
 error:
 	close(cur);
 	return ret;
+}
+
+/*
+ * Refuse to make the run folder in a directory that others may write and
+ * that is not ours, unless it is sticky (as /tmp is: there nobody else
+ * can rename or remove what we made). irqlab often runs as root; such a
+ * directory would let another user swap in what we then write into.
+ */
+static int check_parent(int fd, const char *shown, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return fail(err, errlen, neg_errno(), "%s: %s", shown,
+			    strerror(errno));
+	if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX) &&
+	    st.st_uid != geteuid())
+		return fail(
+			err, errlen, -EPERM,
+			"%s: writable by every user and not owned by this one, refusing to write into it",
+			shown);
+	return 0;
 }
 
 static int create_file(int dirfd, const char *name)
@@ -549,6 +573,8 @@ static int make_outdir(struct bench_run *run, const char *outdir, char *err,
 
 	ret = open_dirs(AT_FDCWD, run->parent, FOLLOW_ABOVE, &run->parentfd,
 			err, errlen);
+	if (!ret)
+		ret = check_parent(run->parentfd, run->parent, err, errlen);
 	if (ret)
 		return ret;
 	if (!fstatat(run->parentfd, run->name, &st, AT_SYMLINK_NOFOLLOW))
@@ -591,6 +617,9 @@ static int make_default(struct bench_run *run, const char *root,
 		snprintf(inner, sizeof(inner), "%s", err);
 		return fail(err, errlen, ret, "%s/%s", root, inner);
 	}
+	ret = check_parent(run->parentfd, run->parent, err, errlen);
+	if (ret)
+		return ret;
 
 	utc(now, true, stamp, sizeof(stamp));
 	snprintf(base, sizeof(base), "%s-%s", stamp, run->host);

@@ -141,7 +141,10 @@ static void pidfile(const struct bench_trace *t, char *buf, size_t len)
 						"/");
 }
 
-/* As root: a mount namespace of our own, with an empty /run/lttng. */
+/*
+ * As root: a mount namespace of our own, with an empty /run/lttng that
+ * only root may enter (0700), as a private LTTNG_HOME from mkdtemp is.
+ */
 static int private_rundir(char *err, size_t errlen)
 {
 	if (unshare(CLONE_NEWNS) ||
@@ -152,13 +155,13 @@ static int private_rundir(char *err, size_t errlen)
 			strerror(errno));
 		return -errno;
 	}
-	if (mkdir("/run/lttng", 0755) && errno != EEXIST) {
+	if (mkdir("/run/lttng", 0700) && errno != EEXIST) {
 		snprintf(err, errlen, "cannot create /run/lttng: %s",
 			 strerror(errno));
 		return -errno;
 	}
 	if (mount("tmpfs", "/run/lttng", "tmpfs", MS_NOSUID | MS_NODEV,
-		  "mode=0755")) {
+		  "mode=0700")) {
 		snprintf(err, errlen, "cannot mount a private /run/lttng: %s",
 			 strerror(errno));
 		return -errno;
@@ -254,6 +257,11 @@ static int remove_one(const char *path, const struct stat *st, int flag,
 	return remove(path) && errno != ENOENT ? -1 : 0;
 }
 
+int bench_remove_tree(const char *path)
+{
+	return nftw(path, remove_one, 8, FTW_DEPTH | FTW_PHYS) ? -EIO : 0;
+}
+
 /* SIGTERM our daemon and reap it; it stops its consumer daemons. */
 static void stop_sessiond(struct bench_trace *t)
 {
@@ -280,7 +288,7 @@ static void stop_sessiond(struct bench_trace *t)
 static void remove_home(struct bench_trace *t)
 {
 	if (t->home[0])
-		nftw(t->home, remove_one, 8, FTW_DEPTH | FTW_PHYS);
+		bench_remove_tree(t->home);
 	t->home[0] = '\0';
 }
 

@@ -75,6 +75,9 @@ int bench_trace_start(struct bench_trace *t, const char *dir,
  */
 int bench_trace_stop(struct bench_trace *t, char *err, size_t errlen);
 
+/* Remove the tree at @path, not following links. Return 0 or -EIO. */
+int bench_remove_tree(const char *path);
+
 /**
  * bench_run_tool - run a program, no shell
  * @argv: its argument vector (PATH lookup on argv[0])

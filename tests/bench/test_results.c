@@ -704,6 +704,42 @@ static void test_latest_that_is_a_directory_is_an_error(void **state)
 	assert_int_equal(hidden_entries(f->root), 0);
 }
 
+/*
+ * A parent every user may write, not ours and not sticky: refused, and
+ * nothing made there. Sticky (as /tmp is), or ours: used. Making a
+ * directory another user owns takes root; without it only "ours" is
+ * checked and the test says it skipped the rest.
+ */
+static void test_world_writable_parent_is_refused(void **state)
+{
+	struct fixture *f = *state;
+	char dir[PATH_MAX * 2], out[PATH_MAX * 3];
+	struct bench_run *run;
+
+	snprintf(dir, sizeof(dir), "%s/shared", f->root);
+	snprintf(out, sizeof(out), "%s/out", dir);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_int_equal(chmod(dir, 0777), 0);
+	f->p.outdir = out;
+	if (geteuid()) {
+		assert_int_equal(do_run(f, true, false), 0);
+		skip(); /* another user's directory needs root */
+	}
+	assert_int_equal(chown(dir, 65534, 65534), 0);
+	assert_int_equal(bench_run_open(&run, &f->p, &f->cfg, NULL, &f->cal,
+					f->err, sizeof(f->err)),
+			 -EPERM);
+	assert_null(run);
+	assert_non_null(strstr(f->err, dir));
+	assert_non_null(strstr(f->err, "writable by every user"));
+	assert_int_equal(entries(dir), 0);
+	assert_int_equal(hidden_entries(dir), 0);
+
+	assert_int_equal(chmod(dir, 01777), 0);
+	assert_int_equal(do_run(f, true, false), 0);
+	check_summary(out, true, false);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -722,6 +758,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_symlink_as_outdir_parent_is_refused, setup,
 			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_world_writable_parent_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_failed_open_leaves_nothing,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
