@@ -20,6 +20,7 @@
 #include "scenario.h"
 #include "dispatch.h"
 #include "perf.h"
+#include "soak.h"
 #include "tracing.h"
 #if IRQLAB_ANALYSIS
 #include "analysis/report.h"
@@ -111,6 +112,7 @@ static const char main_usage[] =
 	"  bench    the benchmark suite: dispatch cost, floors, scaling, targets\n"
 	"  report   write a run folder's report (report.md, report.html)\n"
 	"  compare  compare run folders; exit status 2 on a regression\n"
+	"  soak     the suite again and again with random seeds, every run checked\n"
 	"  list     what can be run, and this machine's topology\n"
 	"  help     this text; `irqlab COMMAND --help` for a command's options\n";
 
@@ -818,6 +820,17 @@ int main(int argc, char **argv)
 					   "irqlab dispatch");
 	if (!strcmp(cmd, "list"))
 		return cmd_list(argc - 1, argv + 1);
+	if (!strcmp(cmd, "soak")) {
+		char self[4096];
+		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+		if (n <= 0) {
+			perror("irqlab soak: /proc/self/exe");
+			return BENCH_EXIT_FAIL;
+		}
+		self[n] = '\0';
+		return bench_soak_main(argc - 1, argv + 1, self);
+	}
 #if IRQLAB_ANALYSIS
 	if (!strcmp(cmd, "report"))
 		return report_main(argc - 1, argv + 1, IRQLAB_RESULTS_DIR);
