@@ -1232,6 +1232,36 @@ error:
  *
  * Return: 0 or -errno with @err filled.
  */
+/*
+ * Closing failed (a full disk, an I/O error): what was written is kept
+ * under its name, marked INCOMPLETE, if an empty file and a rename still
+ * go through, which they usually do on a full disk; @err then says so,
+ * or where the partial folder is left.
+ */
+static void salvage(struct bench_run *run, const char *where, char *final,
+		    size_t finallen, char *err, size_t errlen)
+{
+	size_t n = strlen(err);
+	int fd = create_file(run->dirfd, "INCOMPLETE");
+
+	if (fd >= 0)
+		close(fd);
+	if ((fd >= 0 || fd == -EEXIST) &&
+	    !rename_noreplace(run->parentfd, run->tmp, run->parentfd,
+			      run->name)) {
+		snprintf(
+			err + n, errlen - n,
+			"; what was written is kept in %s/%s, marked INCOMPLETE",
+			run->parent, run->name);
+		if (final && finallen)
+			snprintf(final, finallen, "%s/%s", run->parent,
+				 run->name);
+		return;
+	}
+	snprintf(err + n, errlen - n, "; what was written is left in %s",
+		 where);
+}
+
 int bench_run_close(struct bench_run *run, bool complete, bool interrupted,
 		    char *final, size_t finallen, char *err, size_t errlen)
 {
@@ -1301,7 +1331,10 @@ int bench_run_close(struct bench_run *run, bool complete, bool interrupted,
 
 	if (complete && run->default_location)
 		ret = update_latest(run, err, errlen);
+	run_free(run);
+	return ret;
 out:
+	salvage(run, where, final, finallen, err, errlen);
 	run_free(run);
 	return ret;
 }
