@@ -61,6 +61,23 @@ static void test_bench_quick(void **state)
 	assert_int_equal(json_array_size(json_object_get(
 				 json_object_get(b, "scaling"), "shared")),
 			 4);
+	/* One entry per CPU count, at least one CPU; rates where it ran. */
+	sc = json_object_get(json_object_get(b, "scaling"), "cpus");
+	assert_true(json_array_size(sc) >= 1);
+	assert_int_equal(json_integer_value(json_object_get(
+				 json_array_get(sc, 0), "cpus")),
+			 1);
+	json_array_foreach(sc, i, f)
+		assert_true(json_number_value(json_object_get(f, "per_s")) > 0);
+	/* Where the traced run was measured: each flow's events counted. */
+	f = json_object_get(b, "analysis");
+	if (json_is_true(json_object_get(f, "measured"))) {
+		json_array_foreach(json_object_get(f, "tracing"), i, d)
+			assert_true(json_number_value(json_object_get(
+					    d, "events_per_irq")) >= 4);
+		assert_int_equal(json_array_size(json_object_get(f, "tracing")),
+				 6);
+	}
 	assert_true(json_array_size(json_object_get(b, "costs")) > 10);
 	json_array_foreach(json_object_get(j, "scenarios"), i, sc)
 		json_array_foreach(json_object_get(sc, "designs"), k, d)
@@ -80,6 +97,7 @@ static void test_bench_quick(void **state)
 	assert_non_null(strstr(md, "### Targets"));
 	assert_non_null(strstr(md, "instructions per dispatch, simple"));
 	assert_non_null(strstr(md, "### Scaling"));
+	assert_non_null(strstr(md, "a dispatch's cost on n CPUs"));
 	free(md);
 }
 
