@@ -128,6 +128,7 @@ enum bench_key {
 	BENCH_KEY_UIO,
 	BENCH_KEY_UIO_BACKEND,
 	BENCH_KEY_UIO_MASK,
+	BENCH_KEY_FAULT,
 	BENCH_KEY_NR,
 };
 
@@ -185,6 +186,16 @@ struct bench_scenario {
 	enum uio_mask uio_mask;
 	const struct bench_cost_override *overrides;
 	unsigned int nr_overrides;
+
+	/* Faults injected (key fault, docs/configs.md); zero: none. */
+	struct bench_faults {
+		bool set_type; /* the chip's set_type fails */
+		bool retrigger; /* the chip's retrigger returns 0 */
+		bool pin; /* binding a simulated CPU's thread fails */
+		unsigned int stall_us; /* a handler run busy this long ... */
+		unsigned int stall_every; /* ... once in this many */
+		unsigned int device_dies_ms; /* into the first block */
+	} fault;
 
 	unsigned int key_line[BENCH_KEY_NR]; /* 0: the default */
 };

@@ -201,6 +201,36 @@ static int apply_cost(struct chip_model *m, const struct bench_scenario *sc,
 	return 0;
 }
 
+/* Fault set_type: the controller refuses every trigger type. */
+static int failing_set_type(unsigned int irq, unsigned int type)
+{
+	(void)irq;
+	(void)type;
+	return -EIO;
+}
+
+/* Fault retrigger: no hardware resend, so genirq resends in software. */
+static int failing_retrigger(unsigned int irq)
+{
+	(void)irq;
+	return 0;
+}
+
+/*
+ * The line's chip replaced by a copy of itself, to break one operation
+ * of: the models' own irq_chip structures are shared by every line.
+ */
+static struct irq_chip *fault_chip(struct bench_chip_inst *ci)
+{
+	struct irq_desc *desc = irq_desc + ci->irq;
+
+	if (desc->chip != &ci->faulty) {
+		ci->faulty = *desc->chip;
+		desc->chip = &ci->faulty;
+	}
+	return &ci->faulty;
+}
+
 int bench_chip_create(const struct bench_scenario *sc,
 		      struct bench_chip_inst **out, char *err, size_t errlen)
 {
@@ -273,14 +303,24 @@ int bench_chip_create(const struct bench_scenario *sc,
 			  sc->trigger == BENCH_TRIG_LEVEL_LOW);
 	if (ci->active_low)
 		ci->input->ops->set_input(ci->input, ci->pin, true);
+	ci->fault = &sc->fault;
+	if (sc->fault.set_type)
+		fault_chip(ci)->set_type = failing_set_type;
 	if (irq_type_of(sc->trigger) != IRQ_TYPE_NONE) {
 		ret = set_irq_type(ci->irq, irq_type_of(sc->trigger));
 		if (ret) {
-			snprintf(err, errlen,
-				 "%s:%u: chip %s refused trigger %s on pin %u",
-				 sc->file, sc->key_line[BENCH_KEY_TRIGGER],
-				 c->name, bench_trigger_name(sc->trigger),
-				 sc->pin);
+			snprintf(
+				err, errlen,
+				"%s:%u: chip %s refused trigger %s on pin %u%s",
+				sc->file,
+				sc->key_line[sc->fault.set_type ?
+						     BENCH_KEY_FAULT :
+						     BENCH_KEY_TRIGGER],
+				c->name, bench_trigger_name(sc->trigger),
+				sc->pin,
+				sc->fault.set_type ?
+					" (fault set_type: its set_type failed)" :
+					"");
 			goto fail;
 		}
 	}
@@ -295,6 +335,8 @@ void bench_chip_set_design(struct bench_chip_inst *ci, enum chip_design d)
 {
 	for (unsigned int i = 0; i < 2 && ci->m[i]; i++)
 		chip_model_set_design(ci->m[i], d);
+	if (ci->fault && ci->fault->retrigger)
+		fault_chip(ci)->retrigger = failing_retrigger;
 }
 
 void bench_chip_stats(const struct bench_chip_inst *ci, struct chip_stats *sum)

@@ -15,6 +15,12 @@ struct bench_chip_inst {
 	unsigned int pin; /* its input pin */
 	unsigned int irq; /* the line's Linux irq */
 	bool active_low; /* the pin idles high; asserting drives it low */
+	/*
+	 * Faults set_type and retrigger: a copy of the line's irq_chip with
+	 * that operation failing, put on the descriptor in its place.
+	 */
+	const struct bench_faults *fault;
+	struct irq_chip faulty;
 };
 
 /**
@@ -30,7 +36,10 @@ struct bench_chip_inst {
  */
 int bench_chip_create(const struct bench_scenario *sc,
 		      struct bench_chip_inst **out, char *err, size_t errlen);
-/* Put every model of @ci on design @d (chip_model_set_design()). */
+/*
+ * Put every model of @ci on design @d (chip_model_set_design()), and the
+ * line's chip, if fault retrigger is injected, on its failing copy.
+ */
 void bench_chip_set_design(struct bench_chip_inst *ci, enum chip_design d);
 /* Drive the devices' input: asserted or not, polarity applied. */
 static inline void bench_chip_drive(const struct bench_chip_inst *ci,

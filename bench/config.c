@@ -137,6 +137,9 @@ static const struct key_desc keys[BENCH_KEY_NR] = {
 				    KEY_OTHER, FIELD(uio_backend) },
 	[BENCH_KEY_UIO_MASK]	= { "uio_mask", "auto, irqcontrol or intx",
 				    KEY_OTHER, FIELD(uio_mask) },
+	[BENCH_KEY_FAULT]	= { "fault", "faults to inject: set_type, "
+				    "retrigger, pin, stall:US[/N], "
+				    "device_dies:MS", KEY_OTHER, FIELD(fault) },
 };
 /* clang-format on */
 
@@ -681,6 +684,53 @@ static int set_designs(struct load *l, struct bench_scenario *sc, const char *v)
 	return 0;
 }
 
+/*
+ * Key fault: space-separated faults to inject, each at most once:
+ * set_type, retrigger, pin, stall:US[/N] (every Nth handler run with work
+ * busy US microseconds, N 100 by default), device_dies:MS (the device
+ * thread ends MS ms into the first block).
+ */
+static int set_faults(struct load *l, struct bench_scenario *sc, const char *v)
+{
+	char buf[256], *save = NULL, *w;
+
+	if (strlen(v) >= sizeof(buf))
+		return fail(l, l->r.line, "key fault: the value is too long");
+	strcpy(buf, v);
+	memset(&sc->fault, 0, sizeof(sc->fault));
+	for (w = strtok_r(buf, " \t", &save); w;
+	     w = strtok_r(NULL, " \t", &save)) {
+		unsigned long a = 0, b = 100;
+		int n = 0;
+
+		if (!strcmp(w, "set_type") && !sc->fault.set_type) {
+			sc->fault.set_type = true;
+		} else if (!strcmp(w, "retrigger") && !sc->fault.retrigger) {
+			sc->fault.retrigger = true;
+		} else if (!strcmp(w, "pin") && !sc->fault.pin) {
+			sc->fault.pin = true;
+		} else if (!sc->fault.stall_us &&
+			   (sscanf(w, "stall:%lu/%lu%n", &a, &b, &n) == 2 ||
+			    sscanf(w, "stall:%lu%n", &a, &n) == 1) &&
+			   !w[n] && a && a <= 1000000 && b && b <= 1000000) {
+			sc->fault.stall_us = (unsigned int)a;
+			sc->fault.stall_every = (unsigned int)b;
+		} else if (!sc->fault.device_dies_ms &&
+			   sscanf(w, "device_dies:%lu%n", &a, &n) == 1 &&
+			   !w[n] && a && a <= 3600000) {
+			sc->fault.device_dies_ms = (unsigned int)a;
+		} else {
+			return fail(l, l->r.line,
+				    "key fault: \"%s\" is not a fault, or is "
+				    "given twice: expected %s (US up to "
+				    "1000000, N up to 1000000, MS up to "
+				    "3600000)",
+				    w, keys[BENCH_KEY_FAULT].expect);
+		}
+	}
+	return 0;
+}
+
 /* The KEY_OTHER keys. */
 static int set_other(struct load *l, struct bench_scenario *sc,
 		     enum bench_key k, const char *v)
@@ -735,6 +785,8 @@ static int set_other(struct load *l, struct bench_scenario *sc,
 			return bad_value(l, k, v);
 		sc->uio_mask = (enum uio_mask)d;
 		return 0;
+	case BENCH_KEY_FAULT:
+		return set_faults(l, sc, v);
 	default:
 		return set_cost(l, sc, v, l->r.line);
 	}
@@ -1489,6 +1541,21 @@ int bench_config_write(const struct bench_config *cfg, FILE *f)
 		fprintf(f, "seed = %" PRIu64 "\n", sc->seed);
 		comment(f, "cost as written: %s", sc->cost_name);
 		fprintf(f, "cost = %s\n", sc->cost);
+		if (sc->fault.set_type || sc->fault.retrigger ||
+		    sc->fault.pin || sc->fault.stall_us ||
+		    sc->fault.device_dies_ms) {
+			fprintf(f, "fault =%s%s%s",
+				sc->fault.set_type ? " set_type" : "",
+				sc->fault.retrigger ? " retrigger" : "",
+				sc->fault.pin ? " pin" : "");
+			if (sc->fault.stall_us)
+				fprintf(f, " stall:%u/%u", sc->fault.stall_us,
+					sc->fault.stall_every);
+			if (sc->fault.device_dies_ms)
+				fprintf(f, " device_dies:%u",
+					sc->fault.device_dies_ms);
+			fputc('\n', f);
+		}
 		if (sc->chip->real) {
 			fprintf(f, "uio = %s\n", sc->uio);
 			fprintf(f, "uio_backend = %s\n",

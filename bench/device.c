@@ -24,6 +24,7 @@
  * The hot path (fire, handler) allocates nothing and prints nothing.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -107,10 +108,11 @@ void bench_line_block(struct bench_line *l, unsigned int block,
 		d->busy = 0;
 		d->full = false;
 		d->runs = d->serviced = d->coalesced = d->nones = 0;
-		d->overruns = d->storm_fires = 0;
+		d->overruns = d->storm_fires = d->stall_count = 0;
 	}
 	start = bench_now_ns() - l->t0 + lead_ns;
 	l->block_start = start;
+	l->block = block;
 	l->block_end = start + stimulus_ns;
 	l->drain_end = l->block_end + drain_ns;
 	l->spurious = l->runs = l->concurrent = 0;
@@ -355,6 +357,10 @@ static irqreturn_t device_irq(int irq, void *dev_id)
 	}
 	if (k && l->sc->handler_ns)
 		chip_delay_ns(l->sc->handler_ns);
+	/* Fault stall: a driver that sometimes takes milliseconds. */
+	if (k && l->sc->fault.stall_us &&
+	    ++d->stall_count % l->sc->fault.stall_every == 0)
+		chip_delay_ns(l->sc->fault.stall_us * 1000u);
 	exit = bench_now_ns() - l->t0;
 	for (uint64_t s = first; s < last; s++)
 		d->ev[s].exit = exit;
@@ -465,12 +471,22 @@ static void sleep_until(const struct bench_line *l, uint64_t t)
  */
 void bench_device_thread(struct bench_line *l, bool inline_cpu)
 {
+	uint64_t dies_at =
+		l->sc->fault.device_dies_ms && !l->block ?
+			l->block_start +
+				l->sc->fault.device_dies_ms * 1000000ULL :
+			0;
+
 	if (l->passive)
 		accept_arrivals(l);
 	while (!stopped(l)) {
 		uint64_t now = bench_now_ns() - l->t0;
 		bool held = l->level && hold_expire(l, now);
 		uint64_t due = next_fire(l);
+
+		/* Fault device_dies: the thread ends where it stands. */
+		if (dies_at && now >= dies_at)
+			pthread_exit(NULL);
 
 		if (due == UINT64_MAX) {
 			if (now >= l->drain_end || (!held && all_serviced(l)))

@@ -46,6 +46,7 @@ struct bench_dev {
 
 	/* Handler-side counters (one handler runs at a time per line). */
 	uint64_t runs, serviced, coalesced, nones;
+	uint64_t stall_count; /* runs with work, for fault stall */
 	/* Device-thread counters. */
 	uint64_t overruns, storm_fires;
 };
@@ -73,6 +74,7 @@ struct bench_line {
 	uint64_t spurious; /* runs in which no device had work */
 	uint64_t t0; /* CLOCK_MONOTONIC ns the run began */
 	uint64_t block_start; /* ns since t0 */
+	unsigned int block; /* its index (bench_line_block()) */
 	uint64_t block_end; /* end of the stimulus */
 	uint64_t drain_end; /* end of the drain period */
 	bool real; /* a real device (chip uio): each event fires it */

@@ -587,7 +587,7 @@ static int cmd_run(int argc, char **argv, bool bench)
 	struct progress prog = { 0 };
 	struct klog klog = { 0 };
 	struct traced t = { 0 };
-	char err[1024], final[4096];
+	char err[1024], failure[1024] = "", final[4096];
 	unsigned int nres = 0;
 	int ret, rc;
 	bool complete;
@@ -661,7 +661,7 @@ static int cmd_run(int argc, char **argv, bool bench)
 	if (prog.tty && !a.p.quiet)
 		fputs("\r\033[K", stderr);
 	if (rc && rc != -EINTR)
-		fprintf(stderr, "irqlab run: %s\n", err);
+		snprintf(failure, sizeof(failure), "%s", err);
 	if (a.brk.hit) {
 		fprintf(stderr,
 			"irqlab run: latency %.1f us over --break-us %.0f in scenario %s, design %s, block %u (event %llu): stopped\n",
@@ -675,12 +675,19 @@ static int cmd_run(int argc, char **argv, bool bench)
 		rc = trace_end(&a, &t, run, rc);
 
 	complete = !rc;
+	/*
+	 * One sentence for a failure: the closing's, if it failed too (a
+	 * full disk fails both; the closing's names the file and says
+	 * where the folder is), else the run's.
+	 */
 	if (bench_run_close(run, complete, rc == -EINTR && !a.brk.hit, final,
 			    sizeof(final), err, sizeof(err))) {
 		fprintf(stderr, "irqlab run: %s\n", err);
 		run = NULL; /* closed, even when closing failed */
 		goto out;
 	}
+	if (*failure)
+		fprintf(stderr, "irqlab run: %s\n", failure);
 	run = NULL;
 	if (!a.p.quiet)
 		print_table(res, nres);

@@ -15,6 +15,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <chips/uio.h>
@@ -34,7 +35,9 @@ struct cpu_thread {
 	unsigned int cpu, pu;
 	enum irq_cpu_wait mode;
 	struct chip_model *uio;
+	bool fail_pin; /* fault pin */
 	int ret; /* binding it */
+	int bound; /* 0 until it tried: then 1, or -1 if it failed */
 	int entry_ret; /* uio: the entry thread's failure (uio_block says) */
 };
 
@@ -42,7 +45,8 @@ static void *cpu_main(void *arg)
 {
 	struct cpu_thread *c = arg;
 
-	c->ret = bench_topo_bind(c->topo, c->pu);
+	c->ret = c->fail_pin ? -EPERM : bench_topo_bind(c->topo, c->pu);
+	__atomic_store_n(&c->bound, c->ret ? -1 : 1, __ATOMIC_RELEASE);
 	if (!c->ret && c->uio)
 		c->entry_ret = uio_chip_entry(c->uio, c->mode == IRQ_CPU_SPIN);
 	else if (!c->ret)
@@ -95,6 +99,7 @@ struct dev_thread {
 	unsigned int pu;
 	bool inline_cpu;
 	int ret;
+	bool done; /* bench_device_thread() returned: the thread did not die */
 };
 
 static void *dev_main(void *arg)
@@ -110,6 +115,7 @@ static void *dev_main(void *arg)
 	if (!d->ret)
 		bench_device_thread(d->line, d->inline_cpu);
 	local_irq_disable();
+	d->done = true;
 	return NULL;
 }
 
@@ -322,6 +328,23 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		res->irq_disabled = true; /* note_interrupt(): nobody cared */
 	spin_unlock_irqrestore(&irq_desc[ci->irq].lock, flags);
 	bench_line_free_irq(l);
+	if (!dt.done) {
+		uint64_t fired = 0;
+
+		for (unsigned int i = 0; i < l->nr_dev; i++)
+			fired += l->dev[i].fired;
+		snprintf(
+			err, errlen,
+			"%s:%u: scenario %s, design %s, block %u: the device thread died after %llu events%s",
+			sc->file,
+			sc->fault.device_dies_ms ?
+				sc->key_line[BENCH_KEY_FAULT] :
+				sc->line,
+			sc->name, bench_design_name(d), block,
+			(unsigned long long)fired,
+			sc->fault.device_dies_ms ? " (fault device_dies)" : "");
+		return -EPIPE;
+	}
 	if (dt.ret) {
 		snprintf(err, errlen,
 			 "cannot bind the device thread to PU %u: %s", dt.pu,
@@ -418,6 +441,7 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 						IRQ_CPU_SPIN :
 						IRQ_CPU_BLOCK,
 				.uio = sc->chip->real ? ci->m[0] : NULL,
+				.fail_pin = sc->fault.pin,
 			};
 			ret = -pthread_create(&c->tid, NULL, cpu_main, c);
 			if (ret) {
@@ -429,6 +453,22 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 		}
 	}
 
+	/* A CPU that cannot be placed stops the scenario before it runs. */
+	for (unsigned int i = 0; i < started && !ret; i++) {
+		while (!__atomic_load_n(&cpu[i].bound, __ATOMIC_ACQUIRE))
+			sched_yield();
+		if (cpu[i].ret) {
+			snprintf(
+				err, errlen,
+				"%s:%u: scenario %s: cannot bind simulated CPU %u to PU %u: %s%s",
+				sc->file,
+				sc->fault.pin ? sc->key_line[BENCH_KEY_FAULT] :
+						sc->line,
+				sc->name, i, cpu[i].pu, strerror(-cpu[i].ret),
+				sc->fault.pin ? " (fault pin)" : "");
+			ret = cpu[i].ret;
+		}
+	}
 	for (unsigned int b = 0; b < sc->blocks && !ret; b++) {
 		for (unsigned int i = 0; i < sc->nr_designs && !ret; i++) {
 			enum bench_design d = sc->designs[i];

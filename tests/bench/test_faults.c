@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fault injection end to end (key fault, docs/configs.md). Each fault
+ * either lets the run go on, with the books balanced and the folder
+ * checked by `irqlab soak --check`, or stops it with one sentence that
+ * names the file, the line and the fault, leaving a folder marked
+ * INCOMPLETE whose summary.json still balances its books:
+ *
+ *   retrigger        goes on: genirq resends in software instead
+ *   stall:US/N       goes on: every Nth handler run takes US, and the
+ *                    latency shows it
+ *   set_type         stops: the chip refused the line's trigger
+ *   device_dies:MS   stops: the device thread ended mid-block
+ *   pin              stops before the first block: a CPU thread could
+ *                    not be bound
+ *   (storm)          goes on: a screaming line is disabled by spurious
+ *                    detection (100,000 interrupts, 99,900 unhandled:
+ *                    4 s leave room on a loaded machine), and the
+ *                    report says so
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include "spawn.h"
+
+static const char *irqlab;
+static char tmp[] = "/tmp/irqlab-faults-XXXXXX";
+
+#define RUN "[run]\nduration_ms = 400\nblocks = 2\ndrain_ms = 20\nrate = 5000\n"
+
+/* Run @text as @name; its exit status, stderr in @err, folder in @out. */
+static int run(const char *name, const char *text, char *out, size_t outlen,
+	       char **err)
+{
+	char cfg[4300], so[4300], se[4300];
+	char *argv[] = { (char *)irqlab, "run", cfg, "-q",
+			 "--no-report",	 "-o",	out, NULL };
+	int rc;
+
+	test_config(cfg, sizeof(cfg), tmp, name, text);
+	snprintf(out, outlen, "%s/%s", tmp, name);
+	snprintf(so, sizeof(so), "%s/%s.out", tmp, name);
+	snprintf(se, sizeof(se), "%s/%s.err", tmp, name);
+	rc = spawn_irqlab(argv, so, se, 0, NULL);
+	*err = slurp(se);
+	assert_non_null(*err);
+	return rc;
+}
+
+static bool exists(const char *dir, const char *name)
+{
+	char p[8800];
+	struct stat st;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	return !stat(p, &st);
+}
+
+/* Every design in summary.json: fired = serviced + stranded. */
+static json_t *balanced(const char *out)
+{
+	char path[4400];
+	json_t *j, *sc, *d;
+	size_t i, k;
+
+	snprintf(path, sizeof(path), "%s/summary.json", out);
+	j = json_load_file(path, 0, NULL);
+	assert_non_null(j);
+	json_array_foreach(json_object_get(j, "scenarios"), i, sc)
+		json_array_foreach(json_object_get(sc, "designs"), k, d)
+	{
+		assert_int_equal(
+			json_integer_value(json_object_get(d, "fired")),
+			json_integer_value(json_object_get(d, "serviced")) +
+				json_integer_value(
+					json_object_get(d, "stranded")));
+	}
+	return j;
+}
+
+/* A run that went on: complete, and its folder holds up to the soak check. */
+static json_t *went_on(const char *name, const char *text)
+{
+	char out[4400], so[4500], se[4500];
+	char *err;
+	int rc = run(name, text, out, sizeof(out), &err);
+	char *argv[] = { (char *)irqlab, "soak", "--check", out, NULL };
+	json_t *j;
+
+	if (rc)
+		fail_msg("%s: irqlab run exited %d: %s", name, rc, err);
+	free(err);
+	snprintf(so, sizeof(so), "%s/%s.check", tmp, name);
+	snprintf(se, sizeof(se), "%s/%s.checkerr", tmp, name);
+	if (spawn_irqlab(argv, so, se, 0, NULL)) {
+		char *o = slurp(so);
+
+		fail_msg("%s: soak --check: %s", name, o ? o : "");
+	}
+	j = balanced(out);
+	assert_true(json_is_true(json_object_get(j, "complete")));
+	return j;
+}
+
+/*
+ * A run that stopped: exit 1, the first line of stderr the reason (with
+ * @needle and "FILE:LINE:"), the folder INCOMPLETE, its books balanced.
+ */
+static void stopped(const char *name, const char *text, unsigned int line,
+		    const char *needle)
+{
+	char out[4400], where[4500];
+	char *err, *nl;
+	json_t *j;
+	int rc = run(name, text, out, sizeof(out), &err);
+
+	if (rc != 1)
+		fail_msg("%s: exit %d, not 1: %s", name, rc, err);
+	nl = strchr(err, '\n');
+	assert_non_null(nl);
+	*nl = '\0';
+	snprintf(where, sizeof(where), "%s/%s.ini:%u:", tmp, name, line);
+	if (!strstr(err, where) || !strstr(err, needle))
+		fail_msg("%s: the first line is not \"%s ... %s\": %s", name,
+			 where, needle, err);
+	free(err);
+	assert_true(exists(out, "INCOMPLETE"));
+	j = balanced(out);
+	assert_false(json_is_true(json_object_get(j, "complete")));
+	json_decref(j);
+}
+
+static void test_retrigger_fails(void **state)
+{
+	(void)state;
+	json_decref(went_on("retrigger", RUN
+			    "[scenario r]\nchip = ioapic\ntrigger = edge\n"
+			    "pattern = burst\nburst = 4\nburst_gap_ns = 200\n"
+			    "fault = retrigger\n"));
+}
+
+static void test_handler_stalls(void **state)
+{
+	json_t *j, *d;
+
+	(void)state;
+	j = went_on("stall", RUN "[scenario s]\nchip = soft\ntrigger = simple\n"
+				 "designs = flow\nfault = stall:3000/50\n");
+	d = json_array_get(
+		json_object_get(json_array_get(json_object_get(j, "scenarios"),
+					       0),
+				"designs"),
+		0);
+	/* A 3 ms stall every 50 runs: the slowest entry waited for one. */
+	assert_true(json_integer_value(json_object_get(
+			    json_object_get(json_object_get(d, "latency_ns"),
+					    "entry"),
+			    "max")) > 2000000);
+	json_decref(j);
+}
+
+static void test_set_type_fails(void **state)
+{
+	(void)state;
+	stopped("set-type",
+		RUN "[scenario t]\nchip = ioapic\ntrigger = level\n"
+		    "fault = set_type\n",
+		9, "set_type");
+}
+
+static void test_device_dies(void **state)
+{
+	(void)state;
+	stopped("dies",
+		RUN "[scenario d]\nchip = i8259\ntrigger = edge\n"
+		    "fault = device_dies:50\n",
+		9, "device thread");
+}
+
+static void test_cpu_cannot_be_pinned(void **state)
+{
+	(void)state;
+	stopped("pin",
+		RUN "[scenario p]\nchip = gic\ntrigger = level\nwait = block\n"
+		    "fault = pin\n",
+		10, "cannot bind simulated CPU 0");
+}
+
+static void test_storm_disables_the_line(void **state)
+{
+	char out[4400], path[4500];
+	json_t *j, *d;
+	size_t i;
+	char *md;
+
+	(void)state;
+	j = went_on("storm",
+		    "[run]\nduration_ms = 4000\nblocks = 1\ndrain_ms = 20\n"
+		    "rate = 5000\ncost = zero\n"
+		    "[scenario screaming]\nchip = ioapic\ntrigger = level\n"
+		    "designs = flow\ndevices = 1\nstorm_rate = 10\n");
+	json_array_foreach(
+		json_object_get(json_array_get(json_object_get(j, "scenarios"),
+					       0),
+				"designs"),
+		i, d)
+	{
+		assert_true(json_is_true(json_object_get(d, "irq_disabled")));
+		assert_true(json_integer_value(json_object_get(d, "stranded")) >
+			    0);
+	}
+	json_decref(j);
+	/* The report says the line was disabled. */
+	snprintf(out, sizeof(out), "%s/storm", tmp);
+	{
+		char *argv[] = { (char *)irqlab, "report", out, "--quiet",
+				 NULL };
+		char so[4500], se[4500];
+
+		snprintf(so, sizeof(so), "%s/storm.rep", tmp);
+		snprintf(se, sizeof(se), "%s/storm.reperr", tmp);
+		assert_int_equal(spawn_irqlab(argv, so, se, 0, NULL), 0);
+	}
+	snprintf(path, sizeof(path), "%s/report.md", out);
+	md = slurp(path);
+	assert_non_null(md);
+	assert_non_null(strstr(md, "line disabled"));
+	free(md);
+}
+
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_retrigger_fails),
+	cmocka_unit_test(test_handler_stalls),
+	cmocka_unit_test(test_set_type_fails),
+	cmocka_unit_test(test_device_dies),
+	cmocka_unit_test(test_cpu_cannot_be_pinned),
+	cmocka_unit_test(test_storm_disables_the_line),
+};
+
+E2E_MAIN(tmp, irqlab, tests)
