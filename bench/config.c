@@ -593,13 +593,30 @@ static int check_profile(struct load *l, const char *path, unsigned int line,
 		.cfg_line = line,
 		.r = { .on_section = profile_section, .l = l },
 	};
-	int ret;
+	struct stat st;
+	int ret, fd;
 
 	if (!strcmp(path, l->checked))
 		return 0;
-	p.r.f = fopen(path, "r");
-	if (!p.r.f)
+	/* As the config itself: a FIFO or a device is refused, not read. */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
+		if (fd >= 0)
+			close(fd);
 		return cannot_read(l, line, v, path);
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		l->prof = &p; /* "PROFILE: ... (cost profile of FILE:LINE)" */
+		ret = fail_at(l, -EINVAL, 0, "cannot read: not a regular file");
+		l->prof = NULL;
+		return ret;
+	}
+	p.r.f = fdopen(fd, "r");
+	if (!p.r.f) {
+		close(fd);
+		return cannot_read(l, line, v, path);
+	}
 	l->prof = &p;
 	ret = parse_result(l, &p.r,
 			   ini_parse_stream(read_line, &p.r, profile_key, l));
@@ -943,13 +960,14 @@ static int add_override(struct load *l, const char *model, const char *key,
 
 	if (cost_value(l, l->r.line, model, key, v, &ns))
 		return l->ret;
-	for (o = l->ov; o < l->ov + l->nr_ov; o++)
-		if (o->sc == sc && !strcmp(o->o.model, model) &&
-		    !strcmp(o->o.key, key))
+	/* By index: l->ov is NULL before the first (no NULL + 0). */
+	for (unsigned int i = 0; i < l->nr_ov; i++)
+		if (l->ov[i].sc == sc && !strcmp(l->ov[i].o.model, model) &&
+		    !strcmp(l->ov[i].o.key, key))
 			return fail(l, l->r.line,
 				    "duplicate key %s for model %s: first set "
 				    "at line %u",
-				    key, model, o->o.line);
+				    key, model, l->ov[i].o.line);
 	o = realloc(l->ov, (l->nr_ov + 1) * sizeof(*o));
 	if (!o)
 		return fail_at(l, -ENOMEM, l->r.line, "out of memory");

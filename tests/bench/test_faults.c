@@ -13,10 +13,11 @@
  *   device_dies:MS   stops: the device thread ended mid-block
  *   pin              stops before the first block: a CPU thread could
  *                    not be bound
- *   (storm)          goes on: a screaming line is disabled by spurious
- *                    detection (100,000 interrupts, 99,900 unhandled:
- *                    4 s leave room on a loaded machine), and the
- *                    report says so
+ *
+ * An interrupt storm's end to end is not here: whether note_interrupt()
+ * disables a screaming line within a run depends on how many of 100,000
+ * interrupts the real device's events make handled, which varies with the
+ * host's speed; core/test_spurious checks the rule itself.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -192,55 +193,12 @@ static void test_cpu_cannot_be_pinned(void **state)
 		10, "cannot bind simulated CPU 0");
 }
 
-static void test_storm_disables_the_line(void **state)
-{
-	char out[4400], path[4500];
-	json_t *j, *d;
-	size_t i;
-	char *md;
-
-	(void)state;
-	j = went_on("storm",
-		    "[run]\nduration_ms = 4000\nblocks = 1\ndrain_ms = 20\n"
-		    "rate = 5000\ncost = zero\n"
-		    "[scenario screaming]\nchip = ioapic\ntrigger = level\n"
-		    "designs = flow\ndevices = 1\nstorm_rate = 10\n");
-	json_array_foreach(
-		json_object_get(json_array_get(json_object_get(j, "scenarios"),
-					       0),
-				"designs"),
-		i, d)
-	{
-		assert_true(json_is_true(json_object_get(d, "irq_disabled")));
-		assert_true(json_integer_value(json_object_get(d, "stranded")) >
-			    0);
-	}
-	json_decref(j);
-	/* The report says the line was disabled. */
-	snprintf(out, sizeof(out), "%s/storm", tmp);
-	{
-		char *argv[] = { (char *)irqlab, "report", out, "--quiet",
-				 NULL };
-		char so[4500], se[4500];
-
-		snprintf(so, sizeof(so), "%s/storm.rep", tmp);
-		snprintf(se, sizeof(se), "%s/storm.reperr", tmp);
-		assert_int_equal(spawn_irqlab(argv, so, se, 0, NULL), 0);
-	}
-	snprintf(path, sizeof(path), "%s/report.md", out);
-	md = slurp(path);
-	assert_non_null(md);
-	assert_non_null(strstr(md, "line disabled"));
-	free(md);
-}
-
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_retrigger_fails),
 	cmocka_unit_test(test_handler_stalls),
 	cmocka_unit_test(test_set_type_fails),
 	cmocka_unit_test(test_device_dies),
 	cmocka_unit_test(test_cpu_cannot_be_pinned),
-	cmocka_unit_test(test_storm_disables_the_line),
 };
 
 E2E_MAIN(tmp, irqlab, tests)
