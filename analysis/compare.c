@@ -14,6 +14,7 @@
 #include <string.h>
 #include "analysis/report.h"
 #include "analysis/run.h"
+#include "bench/cli.h"
 
 enum metric {
 	M_P50,
@@ -239,7 +240,8 @@ int compare_main(int argc, char **argv)
 	int c, ret;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm': {
 			int m = 0;
@@ -295,7 +297,7 @@ int compare_main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		default:
-			usage(stderr);
+			cli_bad_option("compare", c, argv);
 			return 2;
 		}
 	}
@@ -304,8 +306,7 @@ int compare_main(int argc, char **argv)
 	n = (size_t)(argc - optind);
 	if (n < 2) {
 		fprintf(stderr,
-			"irqlab compare: needs at least two run folders\n");
-		usage(stderr);
+			"irqlab compare: needs at least two run folders, the base first; see irqlab compare --help\n");
 		return 2;
 	}
 	runs = calloc(n, sizeof(*runs));

@@ -23,6 +23,7 @@
 #include "analysis/report.h"
 #include "analysis/run.h"
 #include "analysis/stages.h"
+#include "bench/cli.h"
 
 #ifndef IRQLAB_GP_DIR
 #error "IRQLAB_GP_DIR: the folder of the gnuplot scripts"
@@ -1301,7 +1302,8 @@ int report_main(int argc, char **argv, const char *results_dir)
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			v = parse_num(optarg, 0, INT64_MAX);
@@ -1333,7 +1335,7 @@ int report_main(int argc, char **argv, const char *results_dir)
 			report_usage(stdout);
 			return 0;
 		default:
-			report_usage(stderr);
+			cli_bad_option("report", c, argv);
 			return 2;
 		}
 	}

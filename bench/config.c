@@ -175,6 +175,7 @@ struct load;
  * @line:	number of the line inih is processing now
  * @stop:	an error was found: report end of file to stop inih
  * @too_long:	@line does not fit inih's line buffer
+ * @binary:	@line holds a NUL byte, which inih would take for its end
  * @io_err:	errno of a read error, or 0
  * @key_seen:	a key since the last section header (inih's prev_name)
  * @on_section:	called with each section header's name; nonzero stops
@@ -187,6 +188,7 @@ struct line_reader {
 	unsigned int line;
 	bool stop;
 	bool too_long;
+	bool binary;
 	int io_err;
 	bool key_seen;
 	int (*on_section)(struct load *l, const char *name);
@@ -505,6 +507,11 @@ static char *read_line(char *str, int num, void *stream)
 		r->stop = true;
 		return NULL;
 	}
+	if (memchr(r->buf, '\0', (size_t)n)) {
+		r->binary = true;
+		r->stop = true;
+		return NULL;
+	}
 	memcpy(str, r->buf, (size_t)n + 1);
 
 	start = r->buf;
@@ -530,6 +537,9 @@ static int parse_result(struct load *l, const struct line_reader *r, int ret)
 	if (r->too_long)
 		return fail(l, r->line, "line too long (at most %d characters)",
 			    INI_MAX_LINE - 2);
+	if (r->binary)
+		return fail(l, r->line,
+			    "a NUL byte: this is binary data, not an INI file");
 	if (r->io_err)
 		return fail(l, l->prof ? r->line : 0, "cannot read: %s",
 			    strerror(r->io_err));

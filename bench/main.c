@@ -17,6 +17,7 @@
 #include <genirq/irq.h>
 #include <irqlab/trace.h>
 #include "bench.h"
+#include "cli.h"
 #include "scenario.h"
 #include "dispatch.h"
 #include "perf.h"
@@ -300,7 +301,8 @@ static int parse_run_args(int argc, char **argv, bool bench, struct run_args *a)
 			   .subbuf_size = "8M",
 			   .num_subbuf = 8 },
 	};
-	while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			a->p.outdir = optarg;
@@ -371,7 +373,7 @@ static int parse_run_args(int argc, char **argv, bool bench, struct run_args *a)
 			fputs(bench ? bench_usage : run_usage, stdout);
 			return RUN_HELP_PRINTED;
 		default:
-			fputs("see irqlab run --help\n", stderr);
+			cli_bad_option(bench ? "bench" : "run", c, argv);
 			return BENCH_EXIT_USAGE;
 		}
 	}
@@ -633,8 +635,13 @@ static int cmd_run(int argc, char **argv, bool bench)
 	/* Before the folder exists; a second signal kills as usual. */
 	sigaction(SIGINT, &stop_action, NULL);
 	sigaction(SIGTERM, &stop_action, NULL);
-	if (bench_run_open(&run, &a.p, &cfg, topo, &cal, err, sizeof(err))) {
+	rc = bench_run_open(&run, &a.p, &cfg, topo, &cal, err, sizeof(err));
+	if (rc) {
 		fprintf(stderr, "irqlab run: %s\n", err);
+		/* -o names what exists, or cannot be, or is a symlink. */
+		if (rc != -ENOSPC && rc != -EDQUOT && rc != -EIO &&
+		    rc != -ENOMEM)
+			ret = BENCH_EXIT_USAGE;
 		goto out;
 	}
 	if (bench && measure_perf(run, topo, &a.p, err, sizeof(err))) {
@@ -770,14 +777,15 @@ static int cmd_list(int argc, char **argv)
 	char err[512], buf[512];
 	int c;
 
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		if (c == 'C') {
 			cpus = optarg;
 		} else if (c == 'h') {
 			fputs(list_usage, stdout);
 			return BENCH_EXIT_OK;
 		} else {
-			fputs("see irqlab list --help\n", stderr);
+			cli_bad_option("list", c, argv);
 			return BENCH_EXIT_USAGE;
 		}
 	}

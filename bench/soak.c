@@ -27,6 +27,7 @@
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
 #include "bench.h"
+#include "cli.h"
 #include "results.h"
 #include "soak.h"
 #include "tracing.h"
@@ -521,7 +522,8 @@ int bench_soak_main(int argc, char **argv, const char *self)
 	unsigned int n = 0;
 	int c, ret = 0;
 
-	while ((c = getopt_long(argc, argv, "m:o:qh", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":m:o:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 		case 's':
@@ -552,7 +554,7 @@ int bench_soak_main(int argc, char **argv, const char *self)
 			fputs(usage, stdout);
 			return BENCH_EXIT_OK;
 		default:
-			fputs("see irqlab soak --help\n", stderr);
+			cli_bad_option("soak", c, argv);
 			return BENCH_EXIT_USAGE;
 		}
 	}

@@ -2,8 +2,9 @@
 /*
  * Bad input end to end: for each of a table of broken scenario files and
  * command lines, `irqlab run` exits 2 before running anything, prints one
- * line naming the file, the line and the key at fault, and leaves no run
- * folder behind.
+ * line naming the file, the line and the key (or the option) at fault,
+ * and leaves no run folder behind, nor anything written through a
+ * symbolic link.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,8 +21,8 @@ static char tmp[] = "/tmp/irqlab-bad-XXXXXX";
 
 static const struct bad {
 	const char *what;
-	const char *text; /* the config file */
-	unsigned int line; /* expected in "FILE:LINE:" */
+	const char *text; /* the config file; NULL: a FIFO */
+	unsigned int line; /* expected in "FILE:LINE:"; 0: "FILE:" */
 	const char *needle; /* expected in the message */
 } bads[] = {
 	{ "unknown section", OK_HEAD "[sceanrio t]\n", 3, "sceanrio" },
@@ -62,9 +63,52 @@ static const struct bad {
 	{ "not a regular file", NULL, 0, "not a regular file" },
 	{ "impossible strict placement",
 	  OK_HEAD "placement = strict\ncpu = 4096\n", 4, "cpu" },
+	{ "empty file", "", 0, "no [scenario NAME] section" },
+	{ "huge rate", OK_HEAD "rate = 1e12\n", 3, "rate" },
+	{ "negative rate", OK_HEAD "rate = -5\n", 3, "rate" },
+	{ "zero rate", OK_HEAD "rate = 0\n", 3, "rate" },
+	{ "rate not finite", OK_HEAD "rate = nan\n", 3, "rate" },
+	{ "zero duration", OK_HEAD "duration_ms = 0\n", 3, "duration_ms" },
+	{ "zero blocks", OK_HEAD "blocks = 0\n", 3, "blocks" },
+	{ "zero CPUs", OK_HEAD "cpus = 0\n", 3, "cpus" },
+	{ "negative seed", OK_HEAD "seed = -1\n", 3, "seed" },
+	{ "duplicate scenario names", OK_HEAD "[scenario s]\nchip = gic\n", 3,
+	  "duplicate scenario s" },
+	{ "duplicate [run]", "[run]\n[run]\n" OK_HEAD, 2, "duplicate [run]" },
+	{ "key outside any section", "chip = ioapic\n" OK_HEAD, 1, "chip" },
+	{ "unterminated section header", "[scenario s\nchip = ioapic\n", 1,
+	  "[section]" },
+	{ "scenario without a name", "[scenario]\nchip = ioapic\n", 1,
+	  "scenario name" },
+	{ "scenario without a chip", "[scenario s]\nrate = 5\n", 1, "chip" },
+	{ "unknown fault", OK_HEAD "fault = explode\n", 3, "fault" },
+	{ "uio path that is /dev/null",
+	  "[scenario s]\nchip = uio\nuio = /dev/null\n", 3,
+	  "not a UIO device" },
+	{ "uio path that is a regular file",
+	  "[scenario s]\nchip = uio\nuio = /etc/passwd\n", 3,
+	  "not a UIO device" },
+	{ "uio path that is missing",
+	  "[scenario s]\nchip = uio\nuio = /dev/uio-irqlab-none\n", 3, "uio" },
 };
 
-static void run_bad(const struct bad *b, unsigned int i)
+/* Files a string cannot hold: NUL bytes, a line of a megabyte. */
+static const struct raw {
+	struct bad b;
+	size_t len; /* of b.text */
+	size_t long_line; /* then a line of this many 'x' */
+} raws[] = {
+#define ELF    \
+	"\x7f" \
+	"ELF\x02\x01\x01\0\0\0\n[scenario s]\n"
+	{ { "binary garbage", ELF, 1, "NUL byte" }, sizeof(ELF) - 1, 0 },
+	{ { "a 1 MB line", OK_HEAD "rate = ", 3, "line too long" },
+	  sizeof(OK_HEAD "rate = ") - 1,
+	  1 << 20 },
+};
+
+static void run_bad(const struct bad *b, unsigned int i, size_t len,
+		    size_t long_line)
 {
 	char cfg[200], so[200], se[200], want[300], out[200];
 	char *err;
@@ -78,8 +122,12 @@ static void run_bad(const struct bad *b, unsigned int i)
 	if (b->text) {
 		f = fopen(cfg, "w");
 		assert_non_null(f);
-		fputs(b->text, f);
-		fclose(f);
+		fwrite(b->text, 1, len ? len : strlen(b->text), f);
+		for (size_t k = 0; k < long_line; k++)
+			fputc('x', f);
+		if (long_line)
+			fputc('\n', f);
+		assert_int_equal(fclose(f), 0);
 	} else {
 		assert_int_equal(mkfifo(cfg, 0600),
 				 0); /* would block a reader */
@@ -105,37 +153,152 @@ static void run_bad(const struct bad *b, unsigned int i)
 
 static void test_bad_configs(void **state)
 {
+	unsigned int n = sizeof(bads) / sizeof(bads[0]);
+
 	(void)state;
-	for (unsigned int i = 0; i < sizeof(bads) / sizeof(bads[0]); i++)
-		run_bad(&bads[i], i);
+	for (unsigned int i = 0; i < n; i++)
+		run_bad(&bads[i], i, 0, 0);
+	for (unsigned int i = 0; i < sizeof(raws) / sizeof(raws[0]); i++)
+		run_bad(&raws[i].b, n + i, raws[i].len, raws[i].long_line);
+}
+
+/*
+ * Command lines. "@ok" is a good scenario file, "@out" a folder that must
+ * not appear, "@link" a symbolic link to the empty folder "target",
+ * "@dangling" one to nowhere, "@existing" a folder with a file in it.
+ */
+static const struct bad_line {
+	const char *what;
+	const char *args[8];
+	const char *needle;
+} bad_lines[] = {
+	{ "seed not a number",
+	  { "run", "@ok", "--seed", "x", "-o", "@out" },
+	  "--seed" },
+	{ "seed too big",
+	  { "run", "@ok", "--seed", "99999999999999999999999", "-o", "@out" },
+	  "--seed" },
+	{ "unknown option",
+	  { "run", "@ok", "--bogus", "-o", "@out" },
+	  "unknown option --bogus" },
+	{ "unknown short option",
+	  { "run", "-qx", "@ok", "-o", "@out" },
+	  "unknown option -x" },
+	{ "option without its argument",
+	  { "run", "@ok", "-o" },
+	  "needs an argument: -o" },
+	{ "missing config",
+	  { "run", "/nonexistent/irqlab.ini", "-o", "@out" },
+	  "/nonexistent/irqlab.ini" },
+	{ "config that is a folder",
+	  { "run", "/tmp", "-o", "@out" },
+	  "not a regular file" },
+	{ "bad CPU list",
+	  { "run", "@ok", "--cpus", "0-", "-o", "@out" },
+	  "--cpus" },
+	{ "CPU the machine lacks",
+	  { "run", "@ok", "--cpus", "4095", "-o", "@out" },
+	  "--cpus 4095" },
+	{ "bad trace buffer size",
+	  { "run", "@ok", "--trace-buffer", "x", "-o", "@out" },
+	  "--trace-buffer" },
+	{ "zero break threshold",
+	  { "run", "@ok", "--break-us", "0", "-o", "@out" },
+	  "--break-us" },
+	{ "output through a symbolic link",
+	  { "run", "@ok", "-o", "@link/run" },
+	  "symbolic link" },
+	{ "output that is a symbolic link",
+	  { "run", "@ok", "-o", "@link" },
+	  "already exists" },
+	{ "output that is a dangling symbolic link",
+	  { "run", "@ok", "-o", "@dangling" },
+	  "already exists" },
+	{ "output that exists",
+	  { "run", "@ok", "-o", "@existing" },
+	  "already exists" },
+	{ "unknown command", { "frobnicate" }, "no command frobnicate" },
+	{ "bench option unknown",
+	  { "bench", "--bogus", "-o", "@out" },
+	  "irqlab bench: unknown option --bogus" },
+	{ "compare with one folder",
+	  { "compare", "@existing" },
+	  "at least two" },
+	{ "report option unknown", { "report", "--bogus" }, "--bogus" },
+	{ "soak with no time",
+	  { "soak", "--minutes", "0", "-o", "@out" },
+	  "--minutes" },
+};
+
+static void make_link(const char *to, const char *name)
+{
+	char path[200];
+
+	snprintf(path, sizeof(path), "%s/%s", tmp, name);
+	assert_int_equal(symlink(to, path), 0);
 }
 
 static void test_bad_command_lines(void **state)
 {
-	static const char *const lines[][4] = {
-		{ "run", "--seed", "x", NULL },
-		{ "run", "--bogus", NULL, NULL },
-		{ "run", "/nonexistent/irqlab.ini", NULL, NULL },
-		{ "run", "--cpus", "0-", NULL },
-		{ "frobnicate", NULL, NULL, NULL },
-	};
-	char so[200], se[200];
+	char so[200], se[200], ok[200], out[200], target[200], existing[200];
+	char path[300];
+	FILE *f;
 
 	(void)state;
 	snprintf(so, sizeof(so), "%s/cl.out", tmp);
 	snprintf(se, sizeof(se), "%s/cl.err", tmp);
-	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
-		char *argv[6] = { (char *)irqlab };
-		char *err;
+	snprintf(ok, sizeof(ok), "%s/ok.ini", tmp);
+	snprintf(out, sizeof(out), "%s/clrun", tmp);
+	snprintf(target, sizeof(target), "%s/target", tmp);
+	snprintf(existing, sizeof(existing), "%s/existing", tmp);
+	f = fopen(ok, "w");
+	assert_non_null(f);
+	fputs(OK_HEAD "duration_ms = 20\nblocks = 1\n", f);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(mkdir(target, 0755), 0);
+	assert_int_equal(mkdir(existing, 0755), 0);
+	snprintf(path, sizeof(path), "%s/keep", existing);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fclose(f), 0);
+	make_link(target, "link");
+	make_link("/nonexistent/irqlab-target", "dangling");
 
-		for (int k = 0; k < 4 && lines[i][k]; k++)
-			argv[k + 1] = (char *)lines[i][k];
-		assert_int_equal(spawn_irqlab(argv, so, se, 0, NULL), 2);
+	for (size_t i = 0; i < sizeof(bad_lines) / sizeof(bad_lines[0]); i++) {
+		const struct bad_line *b = &bad_lines[i];
+		char args[8][200], *argv[10] = { (char *)irqlab };
+		char *err;
+		int rc;
+
+		for (int k = 0; k < 8 && b->args[k]; k++) {
+			const char *v = b->args[k];
+
+			if (!strcmp(v, "@ok"))
+				snprintf(args[k], sizeof(args[k]), "%s", ok);
+			else if (!strcmp(v, "@out"))
+				snprintf(args[k], sizeof(args[k]), "%s", out);
+			else if (*v == '@')
+				snprintf(args[k], sizeof(args[k]), "%s/%s", tmp,
+					 v + 1);
+			else
+				snprintf(args[k], sizeof(args[k]), "%s", v);
+			argv[k + 1] = args[k];
+		}
+		rc = spawn_irqlab(argv, so, se, 0, NULL);
 		err = slurp(se);
 		assert_non_null(err);
-		assert_true(strlen(err) > 10);
+		if (rc != 2 || !strstr(err, b->needle) || !*err ||
+		    strchr(err, '\n') != err + strlen(err) - 1)
+			fail_msg(
+				"%s: exit %d, wanted 2 and one line with \"%s\", got: %s",
+				b->what, rc, b->needle, err);
 		free(err);
+		assert_int_not_equal(access(out, F_OK), 0);
 	}
+	/* Nothing was written through the links. */
+	snprintf(path, sizeof(path), "%s/run", target);
+	assert_int_not_equal(access(path, F_OK), 0);
+	assert_int_equal(rmdir(target), 0);
 }
 
 /* --help prints the usage, exits 0 and runs nothing. */
