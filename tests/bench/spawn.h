@@ -19,6 +19,21 @@
 
 extern char **environ;
 
+static inline char *slurp(const char *path);
+
+/*
+ * A child that failed because a sanitizer found something: its report is
+ * in @err_file, which the test removes, so copy it to the test's stderr.
+ */
+static inline void show_sanitizer_report(const char *err_file)
+{
+	char *err = slurp(err_file);
+
+	if (err && strstr(err, "Sanitizer"))
+		fprintf(stderr, "%s: %s\n", err_file, err);
+	free(err);
+}
+
 /* Spawn @argv; if @sig, send it once @out_file has @after (or 30 s). */
 static inline int spawn_irqlab(char *const argv[], const char *out_file,
 			       const char *err_file, int sig, const char *after)
@@ -55,6 +70,8 @@ static inline int spawn_irqlab(char *const argv[], const char *out_file,
 	}
 	if (waitpid(pid, &status, 0) != pid)
 		return -1;
+	if (status)
+		show_sanitizer_report(err_file);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
