@@ -270,21 +270,34 @@ static int finish_fd(int fd)
 	return ret;
 }
 
+/*
+ * Write @j to @name, or nothing: a file that could not be written in full
+ * (a full disk) is removed. The text is made first, so that the write's
+ * own errno is the one reported (json_dumpfd() does not keep it).
+ */
 static int write_json(int dirfd, const char *name, const json_t *j)
 {
-	int fd = create_file(dirfd, name), ret;
+	char *text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	int fd, ret;
 
-	if (fd < 0)
+	if (!text)
+		return -ENOMEM;
+	fd = create_file(dirfd, name);
+	if (fd < 0) {
+		free(text);
 		return fd;
-	errno = 0;
-	ret = json_dumpfd(j, fd, JSON_INDENT(2) | JSON_PRESERVE_ORDER) ?
-		      neg_errno() :
-		      write_all(fd, "\n", 1);
-	if (ret) {
-		close(fd);
-		return ret;
 	}
-	return finish_fd(fd);
+	ret = write_all(fd, text, strlen(text));
+	free(text);
+	if (!ret)
+		ret = write_all(fd, "\n", 1);
+	if (ret)
+		close(fd);
+	else
+		ret = finish_fd(fd);
+	if (ret)
+		unlinkat(dirfd, name, 0);
+	return ret;
 }
 
 static int write_config(int dirfd, const struct bench_config *cfg)
