@@ -157,7 +157,10 @@ static json_t *run_config(const char *name, const char *text)
 
 /*
  * Edges that overlap the handler, slow enough for any build and a busy
- * machine: a second edge 1 ms after the first lands in a 3 ms handler. The IO-APIC
+ * machine: a second edge 5 ms after the first lands in a 15 ms handler,
+ * with 5 to 10 ms to spare on either side, more than the timeslice a
+ * thread waits on a loaded machine (4 runnable threads on 2 CPUs: about
+ * 3 ms; with 1 ms and 2 ms, a run under a sanitizer soak lost it). The IO-APIC
  * drops it while edge-masking has the entry masked, and with no later
  * edge in the block its event is stranded; the i8259 latches it in IRR;
  * genirq's edge flow never masks for the handler.
@@ -172,8 +175,8 @@ static void test_edge_masking_strands_on_ioapic(void **state)
 	j = run_config(
 		"overlap",
 		"[run]\ntrigger = edge\ndesigns = flow do_irq edge-masking\n"
-		"pattern = burst\nburst = 2\nburst_gap_ns = 1000000\n"
-		"handler_ns = 3000000\nrate = 100\nduration_ms = 800\n"
+		"pattern = burst\nburst = 2\nburst_gap_ns = 5000000\n"
+		"handler_ns = 15000000\nrate = 20\nduration_ms = 800\n"
 		"blocks = 8\ndrain_ms = 300\n"
 		"[scenario ioapic]\nchip = ioapic\n"
 		"[scenario i8259]\nchip = i8259\n");
@@ -192,14 +195,14 @@ static void test_edge_masking_strands_on_ioapic(void **state)
 				(unsigned long long)u(d, "fired"),
 				(unsigned long long)strand,
 				(unsigned long long)u(d, "dropped_edges"));
-			assert_int_equal(u(d, "fired"), 80 * 2);
+			assert_int_equal(u(d, "fired"), 16 * 2);
 			assert_int_equal(u(d, "fired"),
 					 u(d, "serviced") + strand);
 			if (ioapic && masking) {
 				/*
 				 * A burst loses its second edge unless a
-				 * thread was descheduled for a millisecond;
-				 * the last burst of a block that lost one
+				 * thread was descheduled for 5 ms; the
+				 * last burst of a block that lost one
 				 * strands.
 				 */
 				assert_true(u(d, "dropped_edges") >= 1);
@@ -264,7 +267,11 @@ static void test_wait_modes_and_hold(void **state)
  * Back-to-back: each event fires only once the last one was claimed, so
  * none is ever drained with another, and the device keeps pace with the
  * handler (far more events than the rate's cap would allow on a slow
- * path are never fired: at most rate x duration).
+ * path are never fired: at most rate x duration). How many fire depends
+ * on the machine: thousands here, but on one whose CPUs are busy with
+ * other work each hand-off can wait for a timeslice on either side (7 in
+ * 80 ms were seen with two `yes` running), so the floor is only that the
+ * blocks kept going after their first event.
  */
 static void test_back_to_back(void **state)
 {
@@ -284,7 +291,10 @@ static void test_back_to_back(void **state)
 		assert_string_equal(s(sc, "pattern"), "back-to-back");
 		json_array_foreach(json_object_get(sc, "designs"), k, d)
 		{
-			assert_true(u(d, "fired") > 100);
+			print_message("%s %s: fired %llu\n", s(d, "name"),
+				      s(d, "design"),
+				      (unsigned long long)u(d, "fired"));
+			assert_true(u(d, "fired") >= 4);
 			assert_true(u(d, "fired") <= 200000 * 40 / 1000 + 2);
 			assert_int_equal(u(d, "serviced"), u(d, "fired"));
 			assert_int_equal(u(d, "coalesced"), 0);
