@@ -51,7 +51,8 @@ struct vs_base {
 	struct irqstat_ratio p50, p99;
 };
 
-static const char *const design_order[] = { "flow", "do_irq", "edge-masking" };
+static const char *const design_order[] = { "flow", "do_irq", "edge-masking",
+					    "threaded", "threaded-oneshot" };
 
 /* A name safe inside a gnuplot string and a file name: [A-Za-z0-9._-]. */
 static void safe_name(char *out, size_t len, const char *in)
@@ -760,6 +761,105 @@ static void section_uio(struct report *rp, struct doc *d)
 		doc_table_end(d);
 }
 
+static uint64_t json_u64(const json_t *o, const char *a, const char *b,
+			 const char *c)
+{
+	const json_t *v = json_object_get(json_object_get(o, a), b);
+
+	if (c)
+		v = json_object_get(v, c);
+	return json_is_integer(v) ? (uint64_t)json_integer_value(v) : 0;
+}
+
+/*
+ * Hard-IRQ, threaded and __do_IRQ handling side by side, for every
+ * scenario that ran a threaded design: when the hard handler ran, when
+ * the thread did, and what the line paid (masked time, accesses).
+ */
+static void section_threaded(struct report *rp, struct doc *d)
+{
+	static const char *const head[] = {
+		"scenario",	    "design",	     "policy",
+		"hard p50 (ns)",    "hard p99 (ns)", "handler p50 (ns)",
+		"handler p99 (ns)", "thread runs",   "coalesced",
+		"stranded",	    "masked",	     "acc/irq",
+	};
+	const struct run *r = &rp->run;
+	bool any = false;
+
+	for (size_t i = 0; i < r->nsc; i++) {
+		const struct run_scenario *sc = &r->sc[i];
+		bool threaded = false;
+
+		for (size_t k = 0; k < sc->nd; k++)
+			threaded |= json_is_object(
+				json_object_get(sc->d[k].j, "thread"));
+		if (!threaded)
+			continue;
+		if (!any) {
+			doc_heading(d, 2, "Threaded handlers");
+			doc_para(
+				d,
+				"Hard-IRQ handling (flow, do_irq) against the later kernels' threaded handlers on the same stimuli. "
+				"Threaded: the hard handler reads and clears the device and wakes the action's thread, which does the work. "
+				"Threaded-oneshot: request_threaded_irq() with IRQF_ONESHOT, the hard handler only wakes the thread (and stamps), the driver runs in the thread, and the line stays masked until it is done. "
+				"Hard: fire to the hard handler's entry (for the hard-IRQ designs, their handler); handler: fire to the driver's handler, in the thread for the threaded designs. "
+				"Masked: the share of the stimulus time a oneshot line was held masked for its thread (level and fasteoi flows; the edge and simple flows never mask for it). "
+				"Policy: the thread's scheduling (SCHED_FIFO at priority 50 when permitted); placement.thread_pu in summary.json says where it ran.");
+			doc_table(d, 12, 3, head);
+			any = true;
+		}
+		for (size_t k = 0; k < sc->nd; k++) {
+			const struct run_design *ds = &sc->d[k];
+			const json_t *t = json_object_get(ds->j, "thread");
+			bool thr = json_is_object(t);
+			char c[9][32];
+			const char *cells[12];
+			uint64_t masked =
+				json_u64(ds->j, "thread", "masked_ns", NULL);
+
+			fmt_ns(c[0], 32,
+			       thr ? json_u64(ds->j, "latency_ns", "hard",
+					      "p50") :
+				     ds->entry.p50);
+			fmt_ns(c[1], 32,
+			       thr ? json_u64(ds->j, "latency_ns", "hard",
+					      "p99") :
+				     ds->entry.p99);
+			fmt_ns(c[2], 32, ds->entry.p50);
+			fmt_ns(c[3], 32, ds->entry.p99);
+			if (thr)
+				snprintf(c[4], 32, "%llu",
+					 (unsigned long long)json_u64(
+						 ds->j, "thread", "runs",
+						 NULL));
+			else
+				snprintf(c[4], 32, "-");
+			snprintf(c[5], 32, "%llu",
+				 (unsigned long long)ds->coalesced);
+			snprintf(c[6], 32, "%llu",
+				 (unsigned long long)ds->stranded);
+			if (thr && !strcmp(ds->design, "threaded-oneshot") &&
+			    ds->seconds > 0 && isfinite(ds->seconds))
+				snprintf(c[7], 32, "%.2f%%",
+					 100.0 * (double)masked /
+						 (ds->seconds * 1e9));
+			else
+				snprintf(c[7], 32, "-");
+			fmt_num(c[8], 32, ds->accesses_per_irq, 2);
+			cells[0] = sc->name;
+			cells[1] = ds->design;
+			cells[2] = thr ? env_str(t, NULL, "policy") :
+					 "hard IRQ";
+			for (int x = 0; x < 9; x++)
+				cells[3 + x] = c[x];
+			doc_row(d, cells);
+		}
+	}
+	if (any)
+		doc_table_end(d);
+}
+
 static void section_statistics(struct report *rp, struct doc *d)
 {
 	static const char *const head[] = { "scenario", "design", "count",
@@ -1200,6 +1300,7 @@ static int write_docs(struct report *rp)
 	ret = section_headline(rp, &d);
 	if (!ret) {
 		section_uio(rp, &d);
+		section_threaded(rp, &d);
 		section_statistics(rp, &d);
 	}
 	if (!ret)

@@ -21,7 +21,9 @@
 #define SAMPLE_SERVICED 0x01
 #define NO_CPU 0xffff
 
-static const char *const design_names[] = { "flow", "do_irq", "edge-masking" };
+/* enum bench_design's order: samples.bin's design byte indexes it. */
+static const char *const design_names[] = { "flow", "do_irq", "edge-masking",
+					    "threaded", "threaded-oneshot" };
 
 struct reader {
 	const char *file;

@@ -36,6 +36,8 @@ enum bench_design {
 	BENCH_DESIGN_FLOW, /* the chip's genirq flow handler */
 	BENCH_DESIGN_DO_IRQ, /* the __do_IRQ() baseline */
 	BENCH_DESIGN_EDGE_MASKING, /* naive: mask during the handler */
+	BENCH_DESIGN_THREADED, /* the flow, the driver's work in a thread */
+	BENCH_DESIGN_THREADED_ONESHOT, /* the flow, IRQF_ONESHOT, all in it */
 	BENCH_DESIGN_NR,
 };
 
@@ -325,6 +327,18 @@ struct bench_result {
 	double chip_accesses_per_irq; /* chip_accesses / interrupts taken */
 	struct irqstat entry; /* fire -> handler entry, ns */
 	struct irqstat exit; /* fire -> handler exit, ns */
+	/*
+	 * Threaded designs: entry and exit are the thread's handler; @hard
+	 * is fire -> the hard (primary) handler's entry, @thread_runs the
+	 * thread's handler runs, @masked_ns how long the line was held
+	 * masked for a oneshot thread (from the hard handler to the
+	 * thread's exit, summed), @thread_policy its scheduling policy
+	 * ("SCHED_FIFO", "SCHED_OTHER"); NULL: not threaded.
+	 */
+	struct irqstat hard;
+	uint64_t thread_runs;
+	uint64_t masked_ns;
+	const char *thread_policy;
 	/* Chip uio: what the kernel delivered and how the chip masked it. */
 	const char *uio_mask; /* "irqcontrol" or "intx"; NULL: not uio */
 	char uio_driver[64]; /* the driver's name for the device */
@@ -394,12 +408,18 @@ int bench_topo_bind(const struct bench_topo *t, unsigned int pu);
  * struct bench_placement - where a scenario's threads run
  * @cpu_pu: PU per simulated CPU
  * @device_pu: PU of the device thread
+ * @thread_pu: PU of the irq threads of the threaded designs: one of its
+ *	own where the machine has one free, else simulated CPU 0's (where
+ *	the kernel runs an irq's thread: on the CPU that took it)
+ * @thread_shared: @thread_pu is simulated CPU 0's
  * @wait: the wait mode actually used (may differ from the scenario's)
  * @note: what was done instead of what was asked, or ""
  */
 struct bench_placement {
 	unsigned int cpu_pu[BENCH_MAX_CPUS];
 	unsigned int device_pu;
+	unsigned int thread_pu;
+	bool thread_shared;
 	enum bench_wait wait;
 	char note[256];
 };

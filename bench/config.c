@@ -1208,6 +1208,20 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 					    "simple), not %s",
 					    bench_trigger_name(sc->trigger));
 	}
+	if (sc->trigger == BENCH_TRIG_PERCPU) {
+		for (unsigned int i = 0; i < sc->nr_designs; i++)
+			if (sc->designs[i] == BENCH_DESIGN_THREADED ||
+			    sc->designs[i] == BENCH_DESIGN_THREADED_ONESHOT)
+				return fail(
+					l,
+					later(kl[BENCH_KEY_DESIGNS],
+					      kl[BENCH_KEY_TRIGGER]),
+					"key designs: %s cannot run on a "
+					"percpu line, which every CPU "
+					"handles at once: request_threaded_irq() "
+					"refuses it",
+					bench_design_name(sc->designs[i]));
+	}
 	if (!kl[BENCH_KEY_PIN])
 		sc->pin = sc->trigger == BENCH_TRIG_PERCPU ?
 				  DEFAULT_PERCPU_PIN :

@@ -109,6 +109,7 @@ void bench_line_block(struct bench_line *l, unsigned int block,
 		d->full = false;
 		d->runs = d->serviced = d->coalesced = d->nones = 0;
 		d->overruns = d->storm_fires = d->stall_count = 0;
+		d->worked = d->hard_mark = d->thread_runs = 0;
 	}
 	start = bench_now_ns() - l->t0 + lead_ns;
 	l->block_start = start;
@@ -116,6 +117,7 @@ void bench_line_block(struct bench_line *l, unsigned int block,
 	l->block_end = start + stimulus_ns;
 	l->drain_end = l->block_end + drain_ns;
 	l->spurious = l->runs = l->concurrent = 0;
+	l->masked_since = l->masked_ns = 0;
 	l->run_had_work = false;
 	for (unsigned int i = 0; i < l->nr_dev; i++) {
 		struct bench_dev *d = &l->dev[i];
@@ -291,39 +293,12 @@ static bool hold_expire(struct bench_line *l, uint64_t now)
 }
 
 /*
- * The device's interrupt handler, as a driver writes it: read and clear
- * the status (drain), do the work, return whether there was any. A device
- * slow to deassert (hold_ns) keeps its level asserted after the clear, so
- * the line comes back with nothing to do until the hold is over; any run,
- * and the device thread, end the hold once it is due.
- *
- * genirq runs one handler of a line at a time (IRQ_INPROGRESS) in every
- * design here; a run that finds another one of the same device in
- * progress is a defect of the design, counted and reported by the books.
+ * Register accesses between the previous run's start and this one's: the
+ * previous interrupt's end (eoi, unmask) and this one's start (ack,
+ * mask): one interrupt's worth. Read once per run, by its first device.
  */
-static irqreturn_t device_irq(int irq, void *dev_id)
+static void run_accesses(struct bench_line *l, const struct bench_dev *d)
 {
-	struct bench_dev *d = dev_id;
-	struct bench_line *l = d->line;
-	uint64_t entry, first, last, k, exit;
-
-	(void)irq;
-	if (__atomic_exchange_n(&d->busy, 1, __ATOMIC_ACQUIRE)) {
-		__atomic_fetch_add(&l->concurrent, 1, __ATOMIC_RELAXED);
-		return IRQ_NONE;
-	}
-	/* Stamp after the load: every event claimed was fired before it. */
-	last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
-	entry = bench_now_ns() - l->t0;
-	first = d->drained;
-	k = last - first;
-	__atomic_store_n(&d->drained, last, __ATOMIC_RELEASE);
-	irqlab_trace_service(l->ci->irq, d->index, first, k);
-	/*
-	 * Register accesses between the previous run's start and this one's:
-	 * the previous interrupt's end (eoi, unmask) and this one's start
-	 * (ack, mask): one interrupt's worth. Read once per run.
-	 */
 	if (d->index == 0) {
 		unsigned long now_acc = bench_chip_accesses_now(l->ci);
 
@@ -333,38 +308,73 @@ static irqreturn_t device_irq(int irq, void *dev_id)
 							     __ATOMIC_RELAXED));
 		__atomic_store_n(&l->acc_prev, now_acc, __ATOMIC_RELAXED);
 	}
+}
+
+/*
+ * Claim the events fired since the last claim, as reading and clearing
+ * the device's status does: events first..first+k-1, stamped @now (read
+ * after the load, so every event claimed was fired before it) into the
+ * slot's entry or (threaded) hard time. A level device drops its line.
+ */
+static uint64_t claim(struct bench_line *l, struct bench_dev *d, bool hard,
+		      uint64_t *firstp, uint64_t *nowp)
+{
+	uint64_t last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
+	uint64_t now = bench_now_ns() - l->t0;
+	uint64_t first = d->drained, k = last - first;
+
+	__atomic_store_n(&d->drained, last, __ATOMIC_RELEASE);
+	irqlab_trace_service(l->ci->irq, d->index, first, k);
+	run_accesses(l, d);
 	for (uint64_t s = first; s < last; s++) {
-		d->ev[s].entry = entry;
+		if (hard)
+			d->ev[s].hard = now;
+		else
+			d->ev[s].entry = now;
 		d->ev[s].drained_with = (uint32_t)k;
 		d->ev[s].accesses = l->run_acc;
 		d->ev[s].cpu = (uint16_t)smp_processor_id();
 	}
-	if (k && l->brk &&
-	    entry - d->ev[first].intended > l->brk->threshold_ns &&
+	if (l->level && k) {
+		if (l->sc->hold_ns)
+			__atomic_store_n(&d->clear_at, now + l->sc->hold_ns,
+					 __ATOMIC_RELEASE);
+		else
+			level_clear(d);
+	} else if (l->level && l->sc->hold_ns) {
+		hold_expire(l, now);
+	}
+	*firstp = first;
+	*nowp = now;
+	return k;
+}
+
+/* A latency over --break-us stops the run, once. */
+static void check_break(struct bench_line *l, const struct bench_dev *d,
+			uint64_t first, uint64_t entry)
+{
+	if (l->brk && entry - d->ev[first].intended > l->brk->threshold_ns &&
 	    !__atomic_exchange_n(&l->brk->hit, 1, __ATOMIC_ACQ_REL)) {
 		l->brk->latency_ns = entry - d->ev[first].intended;
 		l->brk->seq = first;
 		__atomic_store_n(l->stop, 1, __ATOMIC_RELEASE);
 	}
-	if (l->level && k) {
-		if (l->sc->hold_ns)
-			__atomic_store_n(&d->clear_at, entry + l->sc->hold_ns,
-					 __ATOMIC_RELEASE);
-		else
-			level_clear(d);
-	} else if (l->level && l->sc->hold_ns) {
-		hold_expire(l, entry);
-	}
-	if (k && l->sc->handler_ns)
+}
+
+/* The driver's work once it had events: handler_ns, and fault stall. */
+static void work(struct bench_line *l, struct bench_dev *d)
+{
+	if (l->sc->handler_ns)
 		chip_delay_ns(l->sc->handler_ns);
 	/* Fault stall: a driver that sometimes takes milliseconds. */
-	if (k && l->sc->fault.stall_us &&
+	if (l->sc->fault.stall_us &&
 	    ++d->stall_count % l->sc->fault.stall_every == 0)
 		chip_delay_ns(l->sc->fault.stall_us * 1000u);
-	exit = bench_now_ns() - l->t0;
-	for (uint64_t s = first; s < last; s++)
-		d->ev[s].exit = exit;
+}
 
+/* One run of @d's handler with @k events; the chain's last closes the run. */
+static void close_books(struct bench_line *l, struct bench_dev *d, uint64_t k)
+{
 	if (k) {
 		d->runs++;
 		d->serviced += k;
@@ -373,26 +383,167 @@ static irqreturn_t device_irq(int irq, void *dev_id)
 	} else {
 		d->nones++;
 	}
-	/* The last action of the chain closes the run's books. */
 	if (d->index == l->nr_dev - 1) {
 		l->runs++;
 		if (!l->run_had_work)
 			l->spurious++;
 		l->run_had_work = false;
 	}
+}
+
+/*
+ * The device's interrupt handler, as a driver writes it: read and clear
+ * the status (drain), do the work, return whether there was any. A device
+ * slow to deassert (hold_ns) keeps its level asserted after the clear, so
+ * the line comes back with nothing to do until the hold is over; any run,
+ * and the device thread, end the hold once it is due.
+ *
+ * genirq runs one handler of a line at a time (IRQ_INPROGRESS) in every
+ * design here, and one thread per action; a run that finds another one of
+ * the same device in progress is a defect of the design, counted and
+ * reported by the books.
+ *
+ * Design threaded-oneshot runs it as the thread_fn.
+ */
+static irqreturn_t device_irq(int irq, void *dev_id)
+{
+	struct bench_dev *d = dev_id;
+	struct bench_line *l = d->line;
+	uint64_t entry, first, k, exit;
+
+	(void)irq;
+	if (__atomic_exchange_n(&d->busy, 1, __ATOMIC_ACQUIRE)) {
+		__atomic_fetch_add(&l->concurrent, 1, __ATOMIC_RELAXED);
+		return IRQ_NONE;
+	}
+	k = claim(l, d, false, &first, &entry);
+	if (k) {
+		check_break(l, d, first, entry);
+		work(l, d);
+	}
+	exit = bench_now_ns() - l->t0;
+	for (uint64_t s = first; s < first + k; s++)
+		d->ev[s].exit = exit;
+	close_books(l, d, k);
 	__atomic_store_n(&d->busy, 0, __ATOMIC_RELEASE);
 	return k ? IRQ_HANDLED : IRQ_NONE;
 }
 
-int bench_line_request(struct bench_line *l)
+/*
+ * Design threaded, the hard half: the driver reads and clears the
+ * device's status (a level line drops) and leaves the work to its
+ * thread.
+ */
+static irqreturn_t device_hard(int irq, void *dev_id)
 {
+	struct bench_dev *d = dev_id;
+	struct bench_line *l = d->line;
+	uint64_t hard, first, k;
+
+	(void)irq;
+	if (__atomic_exchange_n(&d->busy, 1, __ATOMIC_ACQUIRE)) {
+		__atomic_fetch_add(&l->concurrent, 1, __ATOMIC_RELAXED);
+		return IRQ_NONE;
+	}
+	k = claim(l, d, true, &first, &hard);
+	close_books(l, d, k);
+	__atomic_store_n(&d->busy, 0, __ATOMIC_RELEASE);
+	return k ? IRQ_WAKE_THREAD : IRQ_NONE;
+}
+
+/* Design threaded, the thread: the work for every event claimed since. */
+static irqreturn_t device_work(int irq, void *dev_id)
+{
+	struct bench_dev *d = dev_id;
+	struct bench_line *l = d->line;
+	uint64_t first = d->worked;
+	uint64_t last = __atomic_load_n(&d->drained, __ATOMIC_ACQUIRE);
+	uint64_t entry = bench_now_ns() - l->t0, exit;
+
+	(void)irq;
+	if (last == first)
+		return IRQ_NONE;
+	for (uint64_t s = first; s < last; s++)
+		d->ev[s].entry = entry;
+	check_break(l, d, first, entry);
+	work(l, d);
+	exit = bench_now_ns() - l->t0;
+	for (uint64_t s = first; s < last; s++)
+		d->ev[s].exit = exit;
+	d->worked = last;
+	d->thread_runs++;
+	return IRQ_HANDLED;
+}
+
+/*
+ * Design threaded-oneshot, the hard half: irq_default_primary_handler()
+ * (wake the thread, whatever the device says) plus one stamp, the time
+ * of the events fired and not yet claimed, and the start of the line's
+ * masked time. The line stays masked until the thread (device_oneshot)
+ * is done.
+ */
+static irqreturn_t device_primary(int irq, void *dev_id)
+{
+	struct bench_dev *d = dev_id;
+	struct bench_line *l = d->line;
+	uint64_t last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
+	uint64_t now = bench_now_ns() - l->t0;
+	uint64_t s = __atomic_load_n(&d->drained, __ATOMIC_ACQUIRE);
+
+	(void)irq;
+	for (s = s > d->hard_mark ? s : d->hard_mark; s < last; s++)
+		d->ev[s].hard = now;
+	d->hard_mark = last;
+	if (l->oneshot_masks &&
+	    !__atomic_load_n(&l->masked_since, __ATOMIC_RELAXED))
+		__atomic_store_n(&l->masked_since, now, __ATOMIC_RELAXED);
+	return IRQ_WAKE_THREAD;
+}
+
+/* Design threaded-oneshot, the thread: the whole driver, then unmask. */
+static irqreturn_t device_oneshot(int irq, void *dev_id)
+{
+	struct bench_dev *d = dev_id;
+	struct bench_line *l = d->line;
+	irqreturn_t ret = device_irq(irq, dev_id);
+	uint64_t since =
+		__atomic_exchange_n(&l->masked_since, 0, __ATOMIC_RELAXED);
+
+	if (ret == IRQ_HANDLED)
+		d->thread_runs++;
+	/* Shared: the first of the line's threads to finish ends it. */
+	if (since)
+		__atomic_fetch_add(&l->masked_ns,
+				   bench_now_ns() - l->t0 - since,
+				   __ATOMIC_RELAXED);
+	return ret;
+}
+
+int bench_line_request(struct bench_line *l, enum bench_design design)
+{
+	irq_flow_handler_t flow = irq_desc[l->ci->irq].handle_irq;
 	unsigned long flags = l->nr_dev > 1 ? SA_SHIRQ : 0;
 
-	for (unsigned int i = 0; i < l->nr_dev; i++) {
-		int ret = request_irq(l->ci->irq, device_irq,
-				      flags | SA_INTERRUPT, "irqlab-dev",
-				      &l->dev[i]);
+	/* The flows that keep a oneshot line masked; edge and simple do not. */
+	l->oneshot_masks = flow == handle_level_irq ||
+			   flow == handle_fasteoi_irq;
 
+	for (unsigned int i = 0; i < l->nr_dev; i++) {
+		int ret;
+
+		if (design == BENCH_DESIGN_THREADED)
+			ret = request_threaded_irq(l->ci->irq, device_hard,
+						   device_work, flags,
+						   "irqlab-dev", &l->dev[i]);
+		else if (design == BENCH_DESIGN_THREADED_ONESHOT)
+			ret = request_threaded_irq(l->ci->irq, device_primary,
+						   device_oneshot,
+						   flags | IRQF_ONESHOT,
+						   "irqlab-dev", &l->dev[i]);
+		else
+			ret = request_irq(l->ci->irq, device_irq,
+					  flags | SA_INTERRUPT, "irqlab-dev",
+					  &l->dev[i]);
 		if (ret) {
 			while (i--)
 				free_irq(l->ci->irq, &l->dev[i]);

@@ -21,6 +21,7 @@ struct bench_event {
 	uint64_t intended; /* ns since the run began */
 	uint64_t entry; /* handler entry, ns since the run began; 0: never */
 	uint64_t exit;
+	uint64_t hard; /* threaded designs: the hard handler's; 0: never */
 	uint32_t drained_with; /* events drained by the same run */
 	uint32_t flags; /* BENCH_SAMPLE_OVERRUN */
 	uint32_t accesses; /* chip accesses since the previous run began */
@@ -49,6 +50,11 @@ struct bench_dev {
 	uint64_t stall_count; /* runs with work, for fault stall */
 	/* Device-thread counters. */
 	uint64_t overruns, storm_fires;
+	/*
+	 * Threaded designs: events the thread has worked (threaded), the
+	 * last the hard handler stamped (oneshot), thread runs with work.
+	 */
+	uint64_t worked, hard_mark, thread_runs;
 };
 
 /**
@@ -72,6 +78,12 @@ struct bench_line {
 	unsigned long acc_prev; /* chip accesses when the last run began */
 	uint32_t run_acc; /* the current run's, read by its first action */
 	uint64_t spurious; /* runs in which no device had work */
+	/*
+	 * Oneshot: when the hard handler left the line masked for the
+	 * thread (ns since t0, 0: not), and the masked time so far.
+	 */
+	uint64_t masked_since, masked_ns;
+	bool oneshot_masks; /* the line's flow masks it for oneshot threads */
 	uint64_t t0; /* CLOCK_MONOTONIC ns the run began */
 	uint64_t block_start; /* ns since t0 */
 	unsigned int block; /* its index (bench_line_block()) */
@@ -123,8 +135,12 @@ void bench_line_block(struct bench_line *l, unsigned int block,
  */
 void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns);
 
-/* request_irq() every device on the line (shared if several); 0 or -errno. */
-int bench_line_request(struct bench_line *l);
+/*
+ * request_irq() every device on the line (shared if several) with the
+ * handlers of @design (request_threaded_irq() for the threaded ones);
+ * 0 or -errno.
+ */
+int bench_line_request(struct bench_line *l, enum bench_design design);
 /* free_irq() them, then order their last run's writes before ours. */
 void bench_line_free_irq(struct bench_line *l);
 

@@ -152,7 +152,7 @@ static void progress_show(void *ctx)
 
 static void print_table(const struct bench_result *res, unsigned int n)
 {
-	printf("\n%-22s %-6s %-9s %-12s %-12s %8s %8s %6s %6s %5s %5s %8s %8s %9s %7s\n",
+	printf("\n%-22s %-6s %-9s %-16s %-8s %8s %8s %6s %6s %5s %5s %8s %8s %9s %7s\n",
 	       "scenario", "chip", "trigger", "design", "flow", "fired",
 	       "serviced", "coal", "strand", "spur", "late", "p50_ns", "p99_ns",
 	       "max_ns", "acc/irq");
@@ -161,7 +161,7 @@ static void print_table(const struct bench_result *res, unsigned int n)
 
 		if (!r->blocks)
 			continue; /* interrupted before its first block */
-		printf("%-22.22s %-6s %-9s %-12s %-12.12s %8llu %8llu %6llu %6llu %5llu %5llu %8llu %8llu %9llu %7.2f\n",
+		printf("%-22.22s %-6s %-9s %-16s %-8.8s %8llu %8llu %6llu %6llu %5llu %5llu %8llu %8llu %9llu %7.2f\n",
 		       r->sc->name, r->sc->chip->name,
 		       bench_trigger_name(r->sc->trigger),
 		       bench_design_name(r->design), r->flow ? r->flow : "-",
@@ -771,6 +771,8 @@ static int cmd_list(int argc, char **argv)
 		"the chip's genirq flow handler (set_type picks it)",
 		"the __do_IRQ() baseline with the chip's legacy ack/end",
 		"naive: mask + ack for the whole handler, unmask, no replay",
+		"the flow; the hard handler clears the device, a thread works",
+		"the flow with IRQF_ONESHOT: masked until the thread is done",
 	};
 	struct bench_topo *topo;
 	const char *cpus = NULL;
@@ -806,7 +808,7 @@ static int cmd_list(int argc, char **argv)
 	printf("flows: handle_level_irq handle_edge_irq handle_simple_irq handle_percpu_irq handle_fasteoi_irq (and __do_IRQ)\n");
 	printf("designs:\n");
 	for (int d = 0; d < BENCH_DESIGN_NR; d++)
-		printf("  %-13s %s\n", bench_design_name(d), designs[d]);
+		printf("  %-16s %s\n", bench_design_name(d), designs[d]);
 	list_names("patterns", pattern_name_int, BENCH_PAT_NR);
 	list_names("wait modes", wait_name_int, BENCH_WAIT_NR);
 	list_names("device placements", place_name_int, BENCH_PLACE_PU);

@@ -10,6 +10,8 @@ static const char *const design_names[BENCH_DESIGN_NR] = {
 	[BENCH_DESIGN_FLOW] = "flow",
 	[BENCH_DESIGN_DO_IRQ] = "do_irq",
 	[BENCH_DESIGN_EDGE_MASKING] = "edge-masking",
+	[BENCH_DESIGN_THREADED] = "threaded",
+	[BENCH_DESIGN_THREADED_ONESHOT] = "threaded-oneshot",
 };
 
 static const char *const trigger_names[BENCH_TRIG_NR] = {

@@ -1059,6 +1059,15 @@ static json_t *design(const struct bench_result *r)
 				   json_pack("{s:o, s:o}", "entry",
 					     latency(&r->entry), "exit",
 					     latency(&r->exit)));
+	if (r->thread_policy) {
+		bad |= json_object_set_new(json_object_get(o, "latency_ns"),
+					   "hard", latency(&r->hard));
+		bad |= json_object_set_new(
+			o, "thread",
+			json_pack("{s:s, s:o, s:o}", "policy", r->thread_policy,
+				  "runs", ju64(r->thread_runs), "masked_ns",
+				  ju64(r->masked_ns)));
+	}
 	if (r->uio_mask)
 		bad |= json_object_set_new(
 			o, "uio",
@@ -1091,8 +1100,10 @@ static json_t *scenario(const struct run_entry *e)
 				json_decref(cpus);
 				cpus = NULL;
 			}
-		pl = json_pack("{s:o, s:I, s:o}", "cpu_pu", cpus, "device_pu",
-			       (json_int_t)e->pl.device_pu, "note",
+		pl = json_pack("{s:o, s:I, s:I, s:b, s:o}", "cpu_pu", cpus,
+			       "device_pu", (json_int_t)e->pl.device_pu,
+			       "thread_pu", (json_int_t)e->pl.thread_pu,
+			       "thread_shared", e->pl.thread_shared, "note",
 			       jstr(e->pl.note));
 		if (!pl)
 			return NULL;

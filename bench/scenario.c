@@ -141,9 +141,41 @@ static int vec_push(struct lat_vec *l, uint64_t x)
 }
 
 struct design_acc {
-	struct lat_vec entry, exit;
+	struct lat_vec entry, exit, hard;
 	uint64_t runs; /* action chains run: interrupts taken */
 };
+
+static bool threaded(enum bench_design d)
+{
+	return d == BENCH_DESIGN_THREADED || d == BENCH_DESIGN_THREADED_ONESHOT;
+}
+
+/* Where the threaded designs' irq threads go (genirq_set_thread_setup()). */
+struct thread_place {
+	const struct bench_topo *topo;
+	unsigned int pu;
+	int bind_ret; /* the last thread's binding */
+};
+
+/*
+ * Pin an irq thread to its PU and make it SCHED_FIFO at the kernel's
+ * priority 50 where the process may (else it stays SCHED_OTHER, and the
+ * summary says which it got). A thread that cannot be pinned is refused.
+ */
+static int thread_setup(unsigned int irq, const struct irqaction *action,
+			void *ctx)
+{
+	struct thread_place *tp = ctx;
+	struct sched_param sp = { .sched_priority = 50 };
+
+	(void)irq;
+	(void)action;
+	tp->bind_ret = bench_topo_bind(tp->topo, tp->pu);
+	if (tp->bind_ret)
+		return tp->bind_ret;
+	pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+	return 0;
+}
 
 static void set_design(struct bench_chip_inst *ci, enum bench_design d,
 		       const char **flow)
@@ -232,7 +264,9 @@ static int reconcile(struct bench_scenario_run *r, enum bench_design d,
 			}
 			stamped++;
 			if (vec_push(&acc->entry, e->entry - e->intended) ||
-			    vec_push(&acc->exit, e->exit - e->intended))
+			    vec_push(&acc->exit, e->exit - e->intended) ||
+			    (e->hard &&
+			     vec_push(&acc->hard, e->hard - e->intended)))
 				return -ENOMEM;
 		}
 		if (stamped != dev->serviced || dev->drained != dev->serviced ||
@@ -255,7 +289,9 @@ static int reconcile(struct bench_scenario_run *r, enum bench_design d,
 		res->handler_runs += dev->runs;
 		res->overruns += dev->overruns;
 		res->storm_fires += dev->storm_fires;
+		res->thread_runs += dev->thread_runs;
 	}
+	res->masked_ns += l->masked_ns;
 	if (l->concurrent) {
 		snprintf(
 			err, errlen,
@@ -293,12 +329,26 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		uio_chip_stats(ci->m[0], &u0);
 	bench_line_block(l, block, BLOCK_LEAD_NS, stim_ns,
 			 (uint64_t)sc->drain_ms * 1000000ULL);
-	ret = bench_line_request(l);
+	ret = bench_line_request(l, d);
+	if (ret && r->thread_place->bind_ret) {
+		snprintf(
+			err, errlen,
+			"%s:%u: scenario %s, design %s: cannot bind its irq thread to PU %u: %s",
+			sc->file, sc->line, sc->name, bench_design_name(d),
+			r->thread_place->pu, strerror(-ret));
+		return ret;
+	}
 	if (ret) {
 		snprintf(err, errlen, "scenario %s: request_irq(%u) failed: %s",
 			 sc->name, ci->irq, strerror(-ret));
 		return ret;
 	}
+	if (threaded(d))
+		res->thread_policy =
+			irq_thread_policy(irq_desc[ci->irq].action) ==
+					SCHED_FIFO ?
+				"SCHED_FIFO" :
+				"SCHED_OTHER";
 	/* Start-up and shut-down are not what an interrupt costs. */
 	bench_chip_stats(ci, &s0);
 	__atomic_store_n(&l->acc_prev, bench_chip_accesses(&s0),
@@ -384,6 +434,7 @@ static void finish(struct bench_scenario_run *r, struct design_acc *acc)
 
 		irqstat_compute(acc[d].entry.v, acc[d].entry.n, &res->entry);
 		irqstat_compute(acc[d].exit.v, acc[d].exit.n, &res->exit);
+		irqstat_compute(acc[d].hard.v, acc[d].hard.n, &res->hard);
 		res->throughput_per_s =
 			res->seconds > 0 ?
 				(double)res->serviced / res->seconds :
@@ -403,6 +454,7 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 	struct bench_chip_inst *ci = NULL;
 	struct bench_sample *buf = NULL;
 	struct bench_line line;
+	struct thread_place tp;
 	unsigned int started = 0;
 	int ret;
 
@@ -416,6 +468,9 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 	genirq_reset();
 	irq_cpu_attach(0);
 	local_irq_disable();
+	tp = (struct thread_place){ .topo = r->topo, .pu = r->pl->thread_pu };
+	r->thread_place = &tp;
+	genirq_set_thread_setup(thread_setup, &tp);
 
 	ret = bench_chip_create(sc, &ci, err, errlen);
 	if (ret)
@@ -512,6 +567,7 @@ out_chip:
 	for (unsigned int d = 0; d < BENCH_DESIGN_NR; d++) {
 		free(acc[d].entry.v);
 		free(acc[d].exit.v);
+		free(acc[d].hard.v);
 	}
 	free(buf);
 	bench_line_free(&line);

@@ -300,6 +300,23 @@ static void note(struct bench_placement *pl, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * The threaded designs' irq threads: a PU of their own where one is free
+ * of the simulated CPUs and the device thread, else simulated CPU 0's.
+ */
+static void place_thread(const struct bench_topo *t, struct bench_placement *pl,
+			 unsigned int cpus)
+{
+	for (unsigned int pu = 0; pu < t->nr_pus; pu++)
+		if (!used_by_cpu(pl, cpus, pu) && pu != pl->device_pu) {
+			pl->thread_pu = pu;
+			pl->thread_shared = false;
+			return;
+		}
+	pl->thread_pu = pl->cpu_pu[0];
+	pl->thread_shared = true;
+}
+
 int bench_place(const struct bench_topo *t, const struct bench_scenario *sc,
 		struct bench_placement *pl, char *err, size_t errlen)
 {
@@ -323,6 +340,7 @@ int bench_place(const struct bench_topo *t, const struct bench_scenario *sc,
 
 	if (pl->wait == BENCH_WAIT_INLINE) {
 		pl->device_pu = pl->cpu_pu[0]; /* the device thread is CPU 0 */
+		place_thread(t, pl, cpus);
 		return 0;
 	}
 	switch (sc->device) {
@@ -390,6 +408,7 @@ int bench_place(const struct bench_topo *t, const struct bench_scenario *sc,
 		     cpus + 1, n);
 		pl->wait = BENCH_WAIT_BLOCK;
 	}
+	place_thread(t, pl, cpus);
 	return 0;
 
 refuse_cpu:

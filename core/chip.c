@@ -9,6 +9,19 @@
  * Deviation: handle_edge_irq() returns with IRQ_INPROGRESS still set when
  * the action chain vanished between two loop passes, as 2.6.18 does;
  * setup_irq() clears it for the next user, as in the kernel.
+ *
+ * From later kernels, each leaving a line without these settings exactly
+ * as 2.6.18 handles it:
+ * - IRQ_ONESHOT (2.6.32): handle_level_irq() leaves the line masked, and
+ *   handle_fasteoi_irq() masks it before the handlers, while a oneshot
+ *   thread woken for it has not finished; irq_finalize_oneshot() unmasks.
+ * - IRQ_LAZY_DISABLE (2.6.21's default): the default ->disable does not
+ *   mask, and handle_fasteoi_irq() masks a line when an interrupt arrives
+ *   while it is disabled (the level and edge flows mask it anyway); the
+ *   default ->shutdown still masks, as 2.6.21's default_shutdown() does.
+ * - handle_nested_irq() (2.6.31) for lines demultiplexed in a thread; it
+ *   runs every action of the line, as later kernels do (2.6.31 ran the
+ *   first).
  */
 #include <errno.h>
 #include "internals.h"
@@ -134,13 +147,27 @@ static void default_enable(unsigned int irq)
 }
 
 /*
- * default disable function
+ * default disable function: masks at once, or on a lazy line not at all
+ * (the flow handler masks when an interrupt comes while it is disabled)
  */
 static void default_disable(unsigned int irq)
 {
 	struct irq_desc *desc = irq_desc + irq;
 
+	if (!(desc->status & IRQ_LAZY_DISABLE))
+		chip_op(desc, irq, mask);
+}
+
+/*
+ * default shutdown function: a line that is shut down is masked, lazy or
+ * not
+ */
+static void default_shutdown(unsigned int irq)
+{
+	struct irq_desc *desc = irq_desc + irq;
+
 	chip_op(desc, irq, mask);
+	desc->status |= IRQ_MASKED;
 }
 
 /*
@@ -162,8 +189,9 @@ static void default_end(unsigned int irq)
  * irq_chip_set_defaults - fill in the optional operations of @chip
  * @chip: chip to complete
  *
- * enable -> unmask, disable -> mask, startup -> enable, shutdown ->
- * disable, end -> no-op.
+ * enable -> unmask, disable -> mask (not on a lazy line), startup ->
+ * enable, shutdown -> the chip's disable, or mask where that is the
+ * default, end -> no-op.
  */
 void irq_chip_set_defaults(struct irq_chip *chip)
 {
@@ -174,7 +202,9 @@ void irq_chip_set_defaults(struct irq_chip *chip)
 	if (!chip->startup)
 		chip->startup = default_startup;
 	if (!chip->shutdown)
-		chip->shutdown = chip->disable;
+		chip->shutdown = chip->disable == default_disable ?
+					 default_shutdown :
+					 chip->disable;
 	if (!chip->end)
 		chip->end = default_end;
 }
@@ -276,7 +306,10 @@ void handle_level_irq(unsigned int irq, struct irq_desc *desc)
 
 	spin_lock(&desc->lock);
 	desc->status &= ~IRQ_INPROGRESS;
-	if (!(desc->status & IRQ_DISABLED) && desc->chip->unmask)
+	/* A oneshot thread still to finish: it unmasks (later kernels). */
+	if (unlikely(desc->threads_oneshot))
+		desc->status |= IRQ_MASKED;
+	else if (!(desc->status & IRQ_DISABLED) && desc->chip->unmask)
 		chip_op(desc, irq, unmask);
 out_unlock:
 	spin_unlock(&desc->lock);
@@ -314,9 +347,20 @@ void handle_fasteoi_irq(unsigned int irq, struct irq_desc *desc)
 	if (unlikely(!action || (desc->status & IRQ_DISABLED))) {
 		desc->status |= IRQ_PENDING;
 		irqlab_trace_pending(irq, desc->status);
+		/* A lazy line was left unmasked by disable_irq(). */
+		if (unlikely(desc->status & IRQ_LAZY_DISABLE) &&
+		    desc->chip->mask) {
+			chip_op(desc, irq, mask);
+			desc->status |= IRQ_MASKED;
+		}
 		goto out;
 	}
 
+	/* Oneshot: masked until its threads are done (later kernels). */
+	if (unlikely(desc->status & IRQ_ONESHOT)) {
+		chip_op(desc, irq, mask);
+		desc->status |= IRQ_MASKED;
+	}
 	desc->status |= IRQ_INPROGRESS;
 	desc->status &= ~IRQ_PENDING;
 	spin_unlock(&desc->lock);
@@ -327,8 +371,17 @@ void handle_fasteoi_irq(unsigned int irq, struct irq_desc *desc)
 
 	spin_lock(&desc->lock);
 	desc->status &= ~IRQ_INPROGRESS;
+	/* No oneshot thread woken (a primary handler did it all): unmask. */
+	if (unlikely(desc->status & IRQ_ONESHOT) && !desc->threads_oneshot &&
+	    (desc->status & (IRQ_MASKED | IRQ_DISABLED)) == IRQ_MASKED) {
+		chip_op(desc, irq, eoi);
+		chip_op(desc, irq, unmask);
+		desc->status &= ~IRQ_MASKED;
+		goto out_unlock;
+	}
 out:
 	chip_op(desc, irq, eoi);
+out_unlock:
 	spin_unlock(&desc->lock);
 }
 
@@ -434,6 +487,77 @@ void handle_percpu_irq(unsigned int irq, struct irq_desc *desc)
 
 	if (desc->chip->eoi)
 		chip_op(desc, irq, eoi);
+}
+
+void handle_nested_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_desc + irq;
+	struct irqaction *action;
+	irqreturn_t action_ret = IRQ_NONE;
+	unsigned long flags;
+
+	if (irq >= NR_IRQS)
+		return;
+	WARN_ON(in_interrupt()); /* might_sleep() */
+	irqlab_trace_flow(irq, "nested");
+
+	spin_lock_irqsave(&desc->lock, flags);
+	kstat_incr_irqs_this_cpu(irq);
+
+	action = desc->action;
+	if (unlikely(!action || (desc->status & IRQ_DISABLED))) {
+		desc->status |= IRQ_PENDING;
+		irqlab_trace_pending(irq, desc->status);
+		goto out_unlock;
+	}
+
+	desc->status |= IRQ_INPROGRESS;
+	spin_unlock_irqrestore(&desc->lock, flags);
+
+	for (unsigned int index = 0; action;
+	     action = action_next(action), index++) {
+		irqreturn_t ret;
+
+		irqlab_trace_action_entry(irq, index);
+		ret = action->thread_fn((int)irq, action->dev_id);
+		irqlab_trace_action_exit(irq, index, ret);
+		action_ret |= ret;
+	}
+
+	if (!noirqdebug)
+		note_interrupt(irq, desc, action_ret);
+
+	spin_lock_irqsave(&desc->lock, flags);
+	desc->status &= ~IRQ_INPROGRESS;
+out_unlock:
+	spin_unlock_irqrestore(&desc->lock, flags);
+}
+
+/* Set or clear a later-kernel line setting bit of @irq's status. */
+static int set_status_bit(unsigned int irq, unsigned int bit, bool on)
+{
+	struct irq_desc *desc = irq_desc + irq;
+	unsigned long flags;
+
+	if (irq >= NR_IRQS)
+		return -EINVAL;
+	spin_lock_irqsave(&desc->lock, flags);
+	if (on)
+		desc->status |= bit;
+	else
+		desc->status &= ~bit;
+	spin_unlock_irqrestore(&desc->lock, flags);
+	return 0;
+}
+
+int irq_set_nested_thread(unsigned int irq, bool nest)
+{
+	return set_status_bit(irq, IRQ_NESTED_THREAD, nest);
+}
+
+int irq_set_lazy_disable(unsigned int irq, bool lazy)
+{
+	return set_status_bit(irq, IRQ_LAZY_DISABLE, lazy);
 }
 
 void __set_irq_handler(unsigned int irq, irq_flow_handler_t handle,

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
+#include <time.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -89,12 +90,18 @@ static inline void irq_enter(void)
 
 /*
  * Leaving the outermost interrupt runs the software resend queue, where
- * the kernel's irq_exit() would run the resend tasklet's softirq.
+ * the kernel's irq_exit() would run the resend tasklet's softirq, then
+ * wakes the irq threads the handlers woke (where the kernel would switch
+ * to them on the way out).
  */
 static inline void irq_exit(void)
 {
-	if (--__irq_this_cpu.hardirq == 0 && unlikely(irq_resend_pending()))
-		irq_resend_flush();
+	if (--__irq_this_cpu.hardirq == 0) {
+		if (unlikely(irq_resend_pending()))
+			irq_resend_flush();
+		if (unlikely(irq_threads_deferred))
+			irq_threads_wake_deferred();
+	}
 }
 
 /* Entry with interrupts already off: what the CPU does on a vector. */
@@ -130,12 +137,12 @@ static inline void cpu_relax(void)
 #endif
 }
 
-static void futex_wake(unsigned int *word)
+void genirq_futex_wake(unsigned int *word)
 {
 	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
-static void futex_wait(unsigned int *word, unsigned int val)
+void genirq_futex_wait(unsigned int *word, unsigned int val)
 {
 	syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
 }
@@ -145,7 +152,7 @@ static void cpu_kick(struct irq_cpu_pending *p)
 {
 	if (__atomic_load_n(&p->sleeping, __ATOMIC_SEQ_CST)) {
 		__atomic_fetch_add(&p->wake_seq, 1, __ATOMIC_SEQ_CST);
-		futex_wake(&p->wake_seq);
+		genirq_futex_wake(&p->wake_seq);
 	}
 }
 
@@ -201,7 +208,7 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 		__atomic_store_n(&p->sleeping, 1, __ATOMIC_SEQ_CST);
 		if (!__irq_cpu_has_pending() &&
 		    !__atomic_load_n(&p->stop, __ATOMIC_SEQ_CST))
-			futex_wait(&p->wake_seq, seq);
+			genirq_futex_wait(&p->wake_seq, seq);
 		__atomic_store_n(&p->sleeping, 0, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&p->stop, 0, __ATOMIC_RELAXED);
@@ -273,18 +280,27 @@ bool irq_cpu_poll(void)
 	return true;
 }
 
+void genirq_relax(unsigned int *spins)
+{
+	unsigned int n = ++*spins;
+
+	if (n % 1024) {
+		cpu_relax();
+	} else if (n % (16 * 1024)) {
+		sched_yield();
+	} else {
+		struct timespec ts = { .tv_nsec = 50000 };
+
+		nanosleep(&ts, NULL);
+	}
+}
+
 void __spin_lock_contended(spinlock_t *lock)
 {
 	unsigned int spins = 0;
 
 	do {
-		while (__atomic_load_n(&lock->locked, __ATOMIC_RELAXED)) {
-			if (++spins < 1024) {
-				cpu_relax();
-			} else {
-				spins = 0;
-				sched_yield();
-			}
-		}
+		while (__atomic_load_n(&lock->locked, __ATOMIC_RELAXED))
+			genirq_relax(&spins);
 	} while (__atomic_exchange_n(&lock->locked, 1, __ATOMIC_ACQUIRE));
 }

@@ -83,6 +83,11 @@ struct irq_chip dummy_irq_chip = {
  * Handles the action chain of an irq event. Interrupts are enabled while
  * the handlers run unless the first action asked for SA_INTERRUPT, so the
  * simulated CPU may take other vectors here, as a 2.6.18 kernel did.
+ *
+ * A handler returning IRQ_WAKE_THREAD wakes its action's thread and
+ * counts as IRQ_HANDLED, so that the spurious detector does not see it
+ * (2.6.30-3.15); without a thread_fn it is reported once and its value,
+ * a bogus one to note_interrupt(), is kept.
  */
 irqreturn_t handle_IRQ_event(unsigned int irq, struct irqaction *action)
 {
@@ -96,6 +101,14 @@ irqreturn_t handle_IRQ_event(unsigned int irq, struct irqaction *action)
 		irqlab_trace_action_entry(irq, index);
 		ret = action->handler((int)irq, action->dev_id);
 		irqlab_trace_action_exit(irq, index, ret);
+		if (unlikely(ret == IRQ_WAKE_THREAD)) {
+			if (unlikely(!action->thread_fn)) {
+				irq_warn_no_thread(irq, action);
+			} else {
+				irq_wake_thread(irq_desc + irq, action);
+				ret = IRQ_HANDLED;
+			}
+		}
 		retval |= ret;
 		action = action_next(action);
 		index++;
@@ -220,12 +233,14 @@ unsigned int kstat_irqs(unsigned int irq)
 	return sum;
 }
 
+/* Stop every action's thread; free the actions request_irq() made. */
 static void free_allocated_actions(struct irq_desc *desc)
 {
 	struct irqaction *action = desc->action, *next;
 
 	for (; action; action = next) {
 		next = action->next;
+		irq_thread_stop(action);
 		if (action->flags & __SA_ALLOCATED)
 			free(action);
 	}
@@ -251,6 +266,7 @@ void genirq_reset(void)
 			__atomic_store_n(&kstat_irqs_table[cpu][irq], 0,
 					 __ATOMIC_RELAXED);
 	irq_resend_reset();
+	thread_reset();
 	spurious_reset();
 	migration_reset();
 	printk_reset();

@@ -108,7 +108,37 @@ static inline bool irq_resend_pending(void)
 }
 void irq_resend_reset(void);
 
+/*
+ * Threaded handlers (thread.c). IRQTF_* are action->thread_flags bits:
+ * the thread is to run its handler; the missing thread_fn was reported.
+ */
+#define IRQTF_RUNTHREAD 0x1UL
+#define IRQTF_WARNED 0x2UL
+irqreturn_t irq_default_primary_handler(int irq, void *dev_id);
+irqreturn_t irq_nested_primary_handler(int irq, void *dev_id);
+void irq_warn_no_thread(unsigned int irq, struct irqaction *action);
+void irq_wake_thread(struct irq_desc *desc, struct irqaction *action);
+/* Wake-ups hard interrupts of this thread deferred to their exit. */
+extern __thread unsigned int irq_threads_deferred
+	__attribute__((tls_model("initial-exec")));
+void irq_threads_wake_deferred(void);
+int irq_thread_create(struct irqaction *action);
+void irq_thread_stop(struct irqaction *action);
+void irq_wait_for_threads(struct irq_desc *desc);
+
+/* Sleep on / wake a futex word (cpu.c). */
+void genirq_futex_wait(unsigned int *word, unsigned int val);
+void genirq_futex_wake(unsigned int *word);
+/*
+ * One turn of a wait for another thread (a lock holder, a handler in
+ * progress): PAUSE, every 1024th turn a sched_yield(), every 16th of
+ * those a 50 us sleep, which lets a holder preempted on this core by a
+ * higher-priority thread (a SCHED_FIFO irq thread) run too.
+ */
+void genirq_relax(unsigned int *spins);
+
 /* Defaults for the per-module state genirq_reset() restores. */
+void thread_reset(void);
 void spurious_reset(void);
 void migration_reset(void);
 void printk_reset(void);

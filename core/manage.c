@@ -15,6 +15,11 @@
  *   callers own theirs (2.6.18 kfree()d whatever it unlinked).
  * - irq_set_affinity() is the later kernels' name for what 2.6.18 did in
  *   proc.c's irq_affinity_write_proc(): validate, store, program or defer.
+ *
+ * From later kernels (2.6.30-3.x): request_threaded_irq(), the thread
+ * setup_irq() makes for an action with a thread_fn, IRQF_ONESHOT's rules
+ * (shared users must agree on it; each gets a bit of threads_oneshot),
+ * nested lines, and synchronize_irq() waiting for woken threads too.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -38,6 +43,8 @@ void synchronize_irq(unsigned int irq)
 
 	while (desc_status_locked(desc) & IRQ_INPROGRESS)
 		sched_yield(); /* cpu_relax() on a machine we may share */
+	/* and for the threads the handlers woke (2.6.30) */
+	irq_wait_for_threads(desc);
 }
 
 /**
@@ -229,19 +236,24 @@ static void compat_irq_chip_set_default_handler(struct irq_desc *desc)
  * Internal function to register an irqaction - typically used to allocate
  * special interrupts that are part of the architecture.
  *
+ * An action with a thread_fn gets its thread here, before the line is
+ * enabled (none on a nested line).
+ *
  * Return: 0; -EINVAL for a bad @irq, a NULL handler, SA_SHIRQ without a
- * dev_id or a NOREQUEST line; -ENOSYS for a line without a chip; -EBUSY
- * when the line is taken and either user does not share, or the users
- * disagree on SA_TRIGGER_* or SA_PERCPU_IRQ.
+ * dev_id, a NOREQUEST line, a thread_fn on a per-CPU line, a nested line
+ * without one, or the default primary handler without IRQF_ONESHOT;
+ * -ENOSYS for a line without a chip; -EBUSY when the line is taken and
+ * either user does not share, or the users disagree on SA_TRIGGER_*,
+ * SA_PERCPU_IRQ or IRQF_ONESHOT; the thread's creation error.
  */
 int setup_irq(unsigned int irq, struct irqaction *new)
 {
 	struct irq_desc *desc = irq_desc + irq;
 	struct irqaction *old, **p;
-	unsigned long flags;
-	int shared = 0;
+	unsigned long flags, thread_mask = 0;
+	int shared = 0, ret;
 
-	if (irq >= NR_IRQS || !new || !new->handler)
+	if (irq >= NR_IRQS || !new)
 		return -EINVAL;
 	if ((new->flags &SA_SHIRQ) && !new->dev_id)
 		return -EINVAL;
@@ -250,12 +262,43 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 		return -ENOSYS;
 
 	/*
+	 * A nested line's handler runs in its demultiplexer's thread:
+	 * it needs a thread_fn, gets no thread of its own, and a primary
+	 * handler that complains if it is ever called.
+	 */
+	if (desc_status_locked(desc) & IRQ_NESTED_THREAD) {
+		if (!new->thread_fn)
+			return -EINVAL;
+		new->handler = irq_nested_primary_handler;
+	}
+	if (!new->handler)
+		return -EINVAL;
+	/* A per-CPU line is handled on every CPU at once: no one thread. */
+	if (new->thread_fn && (new->flags &SA_PERCPU_IRQ))
+		return -EINVAL;
+
+	/*
+	 * Create a handler thread when a thread function is supplied
+	 * and the interrupt does not nest into another interrupt
+	 * thread.
+	 */
+	new->irq = (int)irq;
+	new->thread = NULL;
+	new->thread_flags = 0;
+	new->thread_mask = 0;
+	if (new->thread_fn &&new->handler != irq_nested_primary_handler) {
+		ret = irq_thread_create(new);
+		if (ret)
+			return ret;
+	}
+
+	/*
 	 * The following block of code has to be executed atomically
 	 */
 	spin_lock_irqsave(&desc->lock, flags);
 	if (desc->status & IRQ_NOREQUEST) {
-		spin_unlock_irqrestore(&desc->lock, flags);
-		return -EINVAL;
+		ret = -EINVAL;
+		goto out_thread;
 	}
 	p = &desc->action;
 	old = *p;
@@ -264,10 +307,12 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 		 * Can't share interrupts unless both agree to and are
 		 * the same type (level, edge, polarity). So both flag
 		 * fields must have SA_SHIRQ set and the bits which
-		 * set the trigger type must match.
+		 * set the trigger type must match. Also all must
+		 * agree on ONESHOT.
 		 */
 		if (!((old->flags & new->flags) & SA_SHIRQ) ||
-		    ((old->flags ^ new->flags) & SA_TRIGGER_MASK))
+		    ((old->flags ^ new->flags) & SA_TRIGGER_MASK) ||
+		    ((old->flags ^ new->flags) & IRQF_ONESHOT))
 			goto mismatch;
 
 		/* All handlers must agree on per-cpuness */
@@ -276,13 +321,50 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 
 		/* add new interrupt at end of irq queue */
 		do {
+			/*
+			 * Or all existing action->thread_mask bits,
+			 * so we can find the next zero bit for this
+			 * new action.
+			 */
+			thread_mask |= old->thread_mask;
 			p = &old->next;
 			old = *p;
 		} while (old);
 		shared = 1;
 	}
 
-	new->irq = (int)irq;
+	/*
+	 * Setup the thread mask for this irqaction for ONESHOT. For
+	 * !ONESHOT irqs the thread mask is 0 so we can avoid a
+	 * conditional in irq_wake_thread().
+	 */
+	if (new->flags & IRQF_ONESHOT) {
+		/*
+		 * Unlikely to have 64 threads sharing one line, but who
+		 * knows.
+		 */
+		if (thread_mask == ~0UL) {
+			ret = -EBUSY;
+			goto out_thread;
+		}
+		new->thread_mask = 1UL << __builtin_ctzl(~thread_mask);
+	} else if (new->handler == irq_default_primary_handler) {
+		/*
+		 * The interrupt was requested with handler = NULL, so
+		 * we use the default primary handler for it. But it
+		 * does not have the oneshot flag set. In combination
+		 * with level interrupts this is deadly, because the
+		 * default primary handler just wakes the thread, then
+		 * the irq line is reenabled, but the device still
+		 * has the level irq asserted. Rinse and repeat....
+		 */
+		printk(ERR,
+		       "Threaded irq requested with handler=NULL and !ONESHOT for irq %u\n",
+		       irq);
+		ret = -EINVAL;
+		goto out_thread;
+	}
+
 	new->next = NULL;
 	/* Published to handle_IRQ_event(), which walks the chain unlocked. */
 	__atomic_store_n(p, new, __ATOMIC_RELEASE);
@@ -309,8 +391,10 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 			compat_irq_chip_set_default_handler(desc);
 		}
 
-		desc->status &=
-			~(IRQ_AUTODETECT | IRQ_WAITING | IRQ_INPROGRESS);
+		desc->status &= ~(IRQ_AUTODETECT | IRQ_WAITING |
+				  IRQ_INPROGRESS | IRQ_ONESHOT);
+		if (new->flags & IRQF_ONESHOT)
+			desc->status |= IRQ_ONESHOT;
 
 		if (!(desc->status & IRQ_NOAUTOEN)) {
 			desc->depth = 0;
@@ -332,7 +416,13 @@ mismatch:
 	spin_unlock_irqrestore(&desc->lock, flags);
 	if (!(new->flags &SA_PERCPU_IRQ))
 		printk(ERR, "IRQ handler type mismatch for IRQ %u\n", irq);
+	irq_thread_stop(new);
 	return -EBUSY;
+
+out_thread:
+	spin_unlock_irqrestore(&desc->lock, flags);
+	irq_thread_stop(new);
+	return ret;
 }
 
 /**
@@ -382,8 +472,12 @@ void free_irq(unsigned int irq, void *dev_id)
 			}
 			spin_unlock_irqrestore(&desc->lock, flags);
 
-			/* Make sure it's not being used on another CPU */
+			/*
+			 * Make sure it's not being used on another CPU,
+			 * nor its thread woken, then stop the thread.
+			 */
 			synchronize_irq(irq);
+			irq_thread_stop(action);
 			if (action->flags & __SA_ALLOCATED)
 				free(action);
 			return;
@@ -414,6 +508,17 @@ void free_irq(unsigned int irq, void *dev_id)
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long irqflags,
 		const char *devname, void *dev_id)
 {
+	/* A NOREQUEST line is refused by setup_irq(), under the lock. */
+	if (!handler)
+		return -EINVAL;
+	return request_threaded_irq(irq, handler, NULL, irqflags, devname,
+				    dev_id);
+}
+
+int request_threaded_irq(unsigned int irq, irq_handler_t handler,
+			 irq_handler_t thread_fn, unsigned long irqflags,
+			 const char *devname, void *dev_id)
+{
 	struct irqaction *action;
 	int retval;
 
@@ -427,15 +532,18 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long irqflags,
 		return -EINVAL;
 	if (irq >= NR_IRQS)
 		return -EINVAL;
-	/* A NOREQUEST line is refused by setup_irq(), under the lock. */
-	if (!handler)
-		return -EINVAL;
+	if (!handler) {
+		if (!thread_fn)
+			return -EINVAL;
+		handler = irq_default_primary_handler;
+	}
 
 	action = calloc(1, sizeof(*action));
 	if (!action)
 		return -ENOMEM;
 
 	action->handler = handler;
+	action->thread_fn = thread_fn;
 	action->flags = (irqflags & ~__SA_ALLOCATED) | __SA_ALLOCATED;
 	cpus_clear(action->mask);
 	action->name = devname;

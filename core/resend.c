@@ -72,6 +72,9 @@ void irq_resend_flush(void)
 		__irq_this_cpu.hardirq--;
 		local_irq_restore(flags);
 	}
+	/* Called outside an interrupt: the threads it woke run now. */
+	if (!in_irq() && irq_threads_deferred)
+		irq_threads_wake_deferred();
 }
 
 /**

@@ -3,6 +3,10 @@
  * Interrupt handlers and their registration, as include/linux/interrupt.h
  * and include/linux/irqreturn.h of Linux 2.6.18 declare them, without
  * struct pt_regs. The SA_* names are the ones 2.6.18 drivers used.
+ *
+ * Beyond 2.6.18, from the kernels that kept its design (2.6.30-3.x):
+ * threaded handlers (request_threaded_irq(), IRQ_WAKE_THREAD) and
+ * IRQF_ONESHOT; core/thread.c says how they are built here.
  */
 #ifndef GENIRQ_INTERRUPT_H
 #define GENIRQ_INTERRUPT_H
@@ -13,6 +17,7 @@ typedef int irqreturn_t;
 
 #define IRQ_NONE (0)
 #define IRQ_HANDLED (1)
+#define IRQ_WAKE_THREAD (2) /* handler requests to wake its thread */
 #define IRQ_RETVAL(x) ((x) != 0)
 
 typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
@@ -32,8 +37,15 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 #define SA_SAMPLE_RANDOM 0x00000040 /* accepted; no entropy pool here */
 #define SA_SHIRQ 0x00000080 /* the line may be shared */
 #define SA_PERCPU_IRQ 0x00000400 /* a per-CPU line */
+/*
+ * Keep the line masked after the hard handler until every thread woken
+ * for it has finished (2.6.32). Shared users must all agree on it.
+ */
+#define IRQF_ONESHOT 0x00002000
 /* Set by the core on actions request_irq() allocated; not for callers. */
 #define __SA_ALLOCATED 0x80000000
+
+struct irq_thread;
 
 /**
  * struct irqaction - per interrupt action descriptor
@@ -44,6 +56,11 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
  * @dev_id:	cookie to identify the device
  * @next:	pointer to the next irqaction for shared interrupts
  * @irq:	interrupt number, set by setup_irq()
+ * @thread_fn:	threaded handler, run in the action's thread when @handler
+ *		returns IRQ_WAKE_THREAD (or by handle_nested_irq())
+ * @thread:	the thread, made by setup_irq() (core/thread.c)
+ * @thread_flags: IRQTF_* bits, owned by the core
+ * @thread_mask: this action's bit in desc->threads_oneshot (IRQF_ONESHOT)
  */
 struct irqaction {
 	irq_handler_t handler;
@@ -53,11 +70,42 @@ struct irqaction {
 	void *dev_id;
 	struct irqaction *next;
 	int irq;
+	irq_handler_t thread_fn;
+	struct irq_thread *thread;
+	unsigned long thread_flags;
+	unsigned long thread_mask;
 };
 
 int setup_irq(unsigned int irq, struct irqaction *new);
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long irqflags,
 		const char *devname, void *dev_id);
+
+/**
+ * request_threaded_irq - allocate an interrupt line with a handler thread
+ * @irq: interrupt line to allocate
+ * @handler: the hard handler, run in interrupt context; it returns
+ *	IRQ_WAKE_THREAD to have @thread_fn run. NULL: the default primary
+ *	handler, which always wakes the thread, and then @irqflags must hold
+ *	IRQF_ONESHOT (a level line would otherwise scream until the thread
+ *	ran), as in 3.x kernels
+ * @thread_fn: the handler run in the action's own thread; NULL: a plain
+ *	request_irq()
+ * @irqflags: SA_* flags and IRQF_ONESHOT
+ * @devname: an ascii name for the claiming device
+ * @dev_id: a cookie passed back to the handler functions
+ *
+ * The thread is a pthread made before the line is enabled (see
+ * genirq_set_thread_setup() for its priority and placement). On a nested
+ * line (irq_set_nested_thread()) no thread is made: the demultiplexing
+ * thread runs @thread_fn through handle_nested_irq().
+ *
+ * Return: 0; -EINVAL for no handler at all, a NULL @handler without
+ * IRQF_ONESHOT, a thread on a per-CPU line, or a nested line without
+ * @thread_fn; -ENOMEM, or the thread's creation error; setup_irq()'s.
+ */
+int request_threaded_irq(unsigned int irq, irq_handler_t handler,
+			 irq_handler_t thread_fn, unsigned long irqflags,
+			 const char *devname, void *dev_id);
 void free_irq(unsigned int irq, void *dev_id);
 int can_request_irq(unsigned int irq, unsigned long irqflags);
 

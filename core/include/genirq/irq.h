@@ -34,6 +34,16 @@
 #define IRQ_TYPE_PERCPU 0x00000020 /* Per CPU type */
 #define IRQ_TYPE_PROBE 0x00000040 /* Probing in progress */
 
+/*
+ * Line settings of later kernels, in bits 2.6.18 left free. Their
+ * _ONESHOT is istate's IRQS_ONESHOT, _NESTED_THREAD irq_settings'
+ * IRQ_NESTED_THREAD; IRQ_LAZY_DISABLE is the lazy disable 2.6.21 made the
+ * default, kept here as a per-line choice so the two can be compared.
+ */
+#define IRQ_ONESHOT 0x00000100 /* an IRQF_ONESHOT user owns the line */
+#define IRQ_NESTED_THREAD 0x00000200 /* run by handle_nested_irq() */
+#define IRQ_LAZY_DISABLE 0x00000400 /* disable_irq() does not mask */
+
 /* Internal flags */
 #define IRQ_INPROGRESS 0x00010000 /* IRQ handler active - do not enter! */
 #define IRQ_DISABLED 0x00020000 /* IRQ disabled - do not enter! */
@@ -127,6 +137,10 @@ typedef void (*irq_flow_handler_t)(unsigned int irq, struct irq_desc *desc);
  * @affinity:		IRQ affinity on SMP
  * @pending_mask:	pending rebalanced interrupts (deferred moves)
  * @name:		flow handler name for show_interrupts()
+ * @threads_oneshot:	IRQF_ONESHOT actions whose thread is woken and not
+ *			done: the line stays masked while any bit is set
+ * @threads_active:	woken threads not yet done (synchronize_irq() waits
+ *			for 0; a futex word)
  *
  * Cache-line aligned so that descriptors dispatched on different CPUs do
  * not share a line.
@@ -147,6 +161,8 @@ struct irq_desc {
 	cpumask_t affinity;
 	cpumask_t pending_mask;
 	const char *name;
+	unsigned long threads_oneshot;
+	unsigned int threads_active;
 } __attribute__((aligned(64)));
 
 extern struct irq_desc irq_desc[NR_IRQS];
@@ -162,6 +178,39 @@ void handle_edge_irq(unsigned int irq, struct irq_desc *desc);
 void handle_simple_irq(unsigned int irq, struct irq_desc *desc);
 void handle_percpu_irq(unsigned int irq, struct irq_desc *desc);
 void handle_bad_irq(unsigned int irq, struct irq_desc *desc);
+
+/**
+ * handle_nested_irq - run a nested line's threaded handlers
+ * @irq: the child interrupt
+ *
+ * For demultiplexers that run in a thread (an I2C or SPI expander's
+ * threaded handler, 2.6.31): runs every action's thread_fn of @irq in the
+ * calling thread, with the descriptor's INPROGRESS and DISABLED rules and
+ * the spurious detector. Not from interrupt context (it WARNs).
+ */
+void handle_nested_irq(unsigned int irq);
+
+/**
+ * irq_set_nested_thread - mark @irq as run by handle_nested_irq()
+ * @irq: interrupt number
+ * @nest: true to mark, false to clear
+ *
+ * A nested line's request_threaded_irq() makes no thread and needs a
+ * thread_fn. Return: 0, or -EINVAL for a bad @irq.
+ */
+int irq_set_nested_thread(unsigned int irq, bool nest);
+
+/**
+ * irq_set_lazy_disable - choose how disable_irq() treats @irq
+ * @irq: interrupt number
+ * @lazy: true: disable_irq() only marks the line disabled, and the flow
+ *	handler masks it when an interrupt arrives while it is (2.6.21 and
+ *	later); false: disable_irq() masks at once through ->disable
+ *	(2.6.18, the default)
+ *
+ * Return: 0, or -EINVAL for a bad @irq.
+ */
+int irq_set_lazy_disable(unsigned int irq, bool lazy);
 
 /**
  * __do_IRQ - the pre-genirq monolithic interrupt handler
@@ -312,8 +361,8 @@ void show_interrupts(FILE *f);
 /**
  * genirq_reset - return every descriptor to its boot state
  *
- * Frees actions made by request_irq(), zeroes the statistics, empties the
- * software resend queue, and restores chip no_irq_chip, handle_bad_irq,
+ * Stops every action's thread, frees actions made by request_irq(), zeroes
+ * the statistics, empties the software resend queue, and restores chip no_irq_chip, handle_bad_irq,
  * IRQ_DISABLED, depth 1 and affinity CPU_MASK_ALL. Runtime options
  * (genirq_set_*) return to their defaults. Not safe while interrupts are
  * being dispatched.
@@ -337,6 +386,38 @@ void genirq_set_noirqdebug(bool on);
  * chip performs it at the line's next interrupt (move_native_irq()).
  */
 void genirq_set_pending_irq_moves(bool on);
+
+/**
+ * genirq_thread_setup_fn - prepare a new irq thread
+ * @irq: its interrupt number
+ * @action: its action (name, dev_id, flags)
+ * @ctx: what genirq_set_thread_setup() was given
+ *
+ * Runs in the new thread before it first waits, while setup_irq() waits
+ * for it: pin it, set its scheduling. Return: 0, or -errno to refuse the
+ * thread (setup_irq() then fails with it).
+ */
+typedef int (*genirq_thread_setup_fn)(unsigned int irq,
+				      const struct irqaction *action,
+				      void *ctx);
+
+/**
+ * genirq_set_thread_setup - how irq threads are prepared
+ * @fn: the preparation, or NULL for the default: SCHED_FIFO at priority
+ *	50 (the kernel's MAX_USER_RT_PRIO/2) when the process may, else the
+ *	thread stays SCHED_OTHER (irq_thread_policy() tells which), and no
+ *	pinning
+ * @ctx: passed to @fn
+ */
+void genirq_set_thread_setup(genirq_thread_setup_fn fn, void *ctx);
+
+/**
+ * irq_thread_policy - the scheduling policy an action's thread runs at
+ * @action: an action with a thread
+ *
+ * Return: SCHED_FIFO, SCHED_OTHER, ..., or -1 when @action has no thread.
+ */
+int irq_thread_policy(const struct irqaction *action);
 
 /*
  * Kernel messages. Levels follow printk's (0 KERN_EMERG .. 7 KERN_DEBUG).

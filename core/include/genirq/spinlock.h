@@ -3,8 +3,9 @@
  * spinlock_t for the descriptor lock: a test-and-test-and-set lock on one
  * word. Uncontended lock and unlock are one atomic exchange and one release
  * store; the contended path spins on a plain load with PAUSE and yields the
- * physical CPU after a while, because simulated CPUs may outnumber the
- * machine's cores and a preempted holder must get to run.
+ * physical CPU after a while, and now and then sleeps, because simulated
+ * CPUs may outnumber the machine's cores and a preempted holder must get
+ * to run, even under a SCHED_FIFO irq thread on its core.
  *
  * The _irq/_irqsave forms disable the simulated CPU's interrupts first, as
  * in the kernel, so an interrupt raised on this CPU cannot deadlock against

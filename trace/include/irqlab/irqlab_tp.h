@@ -53,8 +53,11 @@ LTTNG_UST_TRACEPOINT_ENUM(
 
 LTTNG_UST_TRACEPOINT_ENUM(
 	irqlab, irqreturn,
-	LTTNG_UST_TP_ENUM_VALUES(lttng_ust_field_enum_value(
-		"IRQ_NONE", 0) lttng_ust_field_enum_value("IRQ_HANDLED", 1)))
+	LTTNG_UST_TP_ENUM_VALUES(
+		lttng_ust_field_enum_value("IRQ_NONE", 0)
+			lttng_ust_field_enum_value("IRQ_HANDLED", 1)
+				lttng_ust_field_enum_value("IRQ_WAKE_THREAD",
+							   2)))
 
 /*
  * A device fired its event @seq on line @irq, @late ns after the event's
@@ -182,6 +185,29 @@ LTTNG_UST_TRACEPOINT_EVENT(
 			lttng_ust_field_integer_hex(unsigned long, mask0, mask0)
 				lttng_ust_field_integer(int, deferred,
 							deferred)))
+
+/*
+ * Threaded handlers (core/thread.c): the hard handler woke the line's
+ * thread; the thread entered and left its thread_fn.
+ */
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(
+	irqlab, irq_thread, LTTNG_UST_TP_ARGS(unsigned int, irq),
+	LTTNG_UST_TP_FIELDS(lttng_ust_field_integer(unsigned int, irq, irq)))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(irqlab, irq_thread, irqlab, thread_wake,
+				    LTTNG_UST_TP_ARGS(unsigned int, irq))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(irqlab, irq_thread, irqlab, thread_entry,
+				    LTTNG_UST_TP_ARGS(unsigned int, irq))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(irqlab, irq_thread, irqlab, thread_exit,
+				    LTTNG_UST_TP_ARGS(unsigned int, irq))
+
+/* A oneshot thread is done; @oneshot: the threads the line still waits for. */
+LTTNG_UST_TRACEPOINT_EVENT(
+	irqlab, thread_done,
+	LTTNG_UST_TP_ARGS(unsigned int, irq, unsigned long, oneshot),
+	LTTNG_UST_TP_FIELDS(lttng_ust_field_integer(unsigned int, irq, irq)
+				    lttng_ust_field_integer_hex(unsigned long,
+								oneshot,
+								oneshot)))
 
 /* Run markers: one block of one design of one scenario. */
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(

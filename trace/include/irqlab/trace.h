@@ -145,6 +145,32 @@ static inline void irqlab_trace_affinity(unsigned int irq, unsigned long mask0,
 	IRQLAB_TP(affinity, irq, mask0, deferred);
 }
 
+/* Threaded handlers: woken, entered, left, and a oneshot thread done. */
+static inline void irqlab_trace_thread_wake(int irq)
+{
+	(void)irq;
+	IRQLAB_TP(thread_wake, (unsigned int)irq);
+}
+
+static inline void irqlab_trace_thread_entry(int irq)
+{
+	(void)irq;
+	IRQLAB_TP(thread_entry, (unsigned int)irq);
+}
+
+static inline void irqlab_trace_thread_exit(int irq)
+{
+	(void)irq;
+	IRQLAB_TP(thread_exit, (unsigned int)irq);
+}
+
+static inline void irqlab_trace_thread_done(int irq, unsigned long oneshot)
+{
+	(void)irq;
+	(void)oneshot;
+	IRQLAB_TP(thread_done, (unsigned int)irq, oneshot);
+}
+
 /* A device fired event @seq, @late ns after its intended time (bench/). */
 static inline void irqlab_trace_raise(unsigned int irq, unsigned int dev,
 				      unsigned long seq, unsigned long late)
