@@ -116,6 +116,9 @@ enum bench_key {
 	BENCH_KEY_HANDLER_NS,
 	BENCH_KEY_PULSE_NS,
 	BENCH_KEY_HOLD_NS,
+	BENCH_KEY_DISABLE_RATE,
+	BENCH_KEY_DISABLE_NS,
+	BENCH_KEY_LAZY_DISABLE,
 	BENCH_KEY_CPUS,
 	BENCH_KEY_WAIT,
 	BENCH_KEY_CPU,
@@ -166,6 +169,14 @@ struct bench_scenario {
 	unsigned int handler_ns; /* driver work after draining the device */
 	unsigned int pulse_ns; /* edge: how long the line stays asserted */
 	unsigned int hold_ns; /* level: assertion kept after the clear */
+	/*
+	 * The driver's critical sections: disable_irq_nosync() @disable_hz
+	 * times a second for @disable_ns, then enable_irq(); @lazy_disable
+	 * makes the line's disable lazy (irq_set_lazy_disable()).
+	 */
+	double disable_hz;
+	unsigned int disable_ns;
+	unsigned int lazy_disable;
 
 	unsigned int cpus; /* simulated CPUs */
 	enum bench_wait wait;
@@ -319,6 +330,7 @@ struct bench_result {
 	uint64_t chip_spurious; /* spurious the controller detected */
 	uint64_t storm_fires; /* assertions without cause */
 	uint64_t handler_runs; /* device handler runs with work */
+	uint64_t disables; /* the driver's disable_irq() sections */
 	uint64_t chip_accesses; /* register accesses, all operations */
 	bool irq_disabled; /* the core disabled the line (nobody cared) */
 	unsigned int blocks; /* blocks measured (fewer if interrupted) */

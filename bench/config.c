@@ -103,6 +103,13 @@ static const struct key_desc keys[BENCH_KEY_NR] = {
 				    FIELD(pulse_ns), 0, MAX_NS },
 	[BENCH_KEY_HOLD_NS]	= { "hold_ns", NS_0, KEY_UINT,
 				    FIELD(hold_ns), 0, MAX_NS },
+	[BENCH_KEY_DISABLE_RATE] = { "disable_rate", "a number of critical "
+				    "sections per second from 0 to 10000000",
+				    KEY_RATE0, FIELD(disable_hz) },
+	[BENCH_KEY_DISABLE_NS]	= { "disable_ns", NS_0, KEY_UINT,
+				    FIELD(disable_ns), 0, MAX_NS },
+	[BENCH_KEY_LAZY_DISABLE] = { "lazy_disable", "0 or 1", KEY_UINT,
+				    FIELD(lazy_disable), 0, 1 },
 	[BENCH_KEY_CPUS]	= { "cpus", "an integer from 1 to "
 				    STR(BENCH_MAX_CPUS), KEY_UINT,
 				    FIELD(cpus), 1, BENCH_MAX_CPUS },
@@ -1208,6 +1215,29 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 					    "simple), not %s",
 					    bench_trigger_name(sc->trigger));
 	}
+	if ((sc->disable_hz > 0) != (sc->disable_ns > 0))
+		return fail(l,
+			    later(kl[BENCH_KEY_DISABLE_RATE],
+				  kl[BENCH_KEY_DISABLE_NS]),
+			    "key %s: disable_rate and disable_ns go together: "
+			    "both 0, or both above 0",
+			    kl[BENCH_KEY_DISABLE_RATE] >
+					    kl[BENCH_KEY_DISABLE_NS] ?
+				    "disable_rate" :
+				    "disable_ns");
+	if (sc->disable_hz > 0 && sc->disable_ns >= 1e9 / sc->disable_hz)
+		return fail(l,
+			    later(kl[BENCH_KEY_DISABLE_RATE],
+				  kl[BENCH_KEY_DISABLE_NS]),
+			    "key disable_ns: a critical section of %u ns does "
+			    "not fit in its period of %.0f ns (disable_rate "
+			    "%g)",
+			    sc->disable_ns, 1e9 / sc->disable_hz,
+			    sc->disable_hz);
+	if (sc->trigger == BENCH_TRIG_PERCPU && sc->disable_hz > 0)
+		return fail(l, kl[BENCH_KEY_DISABLE_RATE],
+			    "key disable_rate: a percpu line is never "
+			    "disabled by its driver");
 	if (sc->trigger == BENCH_TRIG_PERCPU) {
 		for (unsigned int i = 0; i < sc->nr_designs; i++)
 			if (sc->designs[i] == BENCH_DESIGN_THREADED ||
@@ -1567,6 +1597,9 @@ int bench_config_write(const struct bench_config *cfg, FILE *f)
 		fprintf(f, "handler_ns = %u\n", sc->handler_ns);
 		fprintf(f, "pulse_ns = %u\n", sc->pulse_ns);
 		fprintf(f, "hold_ns = %u\n", sc->hold_ns);
+		fprintf(f, "disable_rate = %.17g\n", sc->disable_hz);
+		fprintf(f, "disable_ns = %u\n", sc->disable_ns);
+		fprintf(f, "lazy_disable = %u\n", sc->lazy_disable);
 		fprintf(f, "cpus = %u\n", sc->cpus);
 		fprintf(f, "wait = %s\n", bench_wait_name(sc->wait));
 		fprintf(f, "cpu = %u\n", sc->cpu_pu);

@@ -118,6 +118,10 @@ void bench_line_block(struct bench_line *l, unsigned int block,
 	l->drain_end = l->block_end + drain_ns;
 	l->spurious = l->runs = l->concurrent = 0;
 	l->masked_since = l->masked_ns = 0;
+	l->disables = l->crit_end = 0;
+	l->crit_next = sc->disable_hz > 0 ?
+			       start + (uint64_t)(0.5e9 / sc->disable_hz) :
+			       UINT64_MAX;
 	l->run_had_work = false;
 	for (unsigned int i = 0; i < l->nr_dev; i++) {
 		struct bench_dev *d = &l->dev[i];
@@ -620,6 +624,39 @@ static void sleep_until(const struct bench_line *l, uint64_t t)
  * interrupts when it is the CPU); it sleeps only across long gaps with no
  * hold pending.
  */
+/*
+ * The driver's critical sections (disable_rate, disable_ns): from process
+ * context, disable_irq_nosync() the line, and enable_irq() it
+ * disable_ns later, while the devices go on firing. Started only during
+ * the stimulus. Returns the next time the thread has to act for them.
+ */
+static uint64_t critical(struct bench_line *l, uint64_t now)
+{
+	const struct bench_scenario *sc = l->sc;
+
+	if (l->crit_end) {
+		if (now < l->crit_end)
+			return l->crit_end;
+		enable_irq(l->ci->irq);
+		l->crit_end = 0;
+	}
+	if (now >= l->block_end)
+		return UINT64_MAX;
+	if (now >= l->crit_next) {
+		uint64_t period = (uint64_t)(1e9 / sc->disable_hz);
+
+		disable_irq_nosync(l->ci->irq);
+		l->disables++;
+		l->crit_end = now + sc->disable_ns;
+		/* A thread that fell behind skips sections, never piles them. */
+		l->crit_next += period;
+		if (l->crit_next <= l->crit_end)
+			l->crit_next = l->crit_end + period;
+		return l->crit_end;
+	}
+	return l->crit_next < l->block_end ? l->crit_next : UINT64_MAX;
+}
+
 void bench_device_thread(struct bench_line *l, bool inline_cpu)
 {
 	uint64_t dies_at =
@@ -638,6 +675,12 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 		/* Fault device_dies: the thread ends where it stands. */
 		if (dies_at && now >= dies_at)
 			pthread_exit(NULL);
+		if (l->sc->disable_hz > 0) {
+			uint64_t c = critical(l, now);
+
+			if (c < due)
+				due = c;
+		}
 
 		if (due == UINT64_MAX) {
 			if (now >= l->drain_end || (!held && all_serviced(l)))
@@ -691,7 +734,12 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 			cpu_relax();
 	}
 
-	/* The block is over: every device lets go of the line. */
+	/* The block is over: the driver leaves its critical section, */
+	if (l->crit_end) {
+		enable_irq(l->ci->irq);
+		l->crit_end = 0;
+	}
+	/* and every device lets go of the line. */
 	for (unsigned int i = 0; i < l->nr_dev; i++)
 		__atomic_store_n(&l->dev[i].clear_at, 0, __ATOMIC_RELAXED);
 	if (l->level)

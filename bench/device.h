@@ -84,6 +84,11 @@ struct bench_line {
 	 */
 	uint64_t masked_since, masked_ns;
 	bool oneshot_masks; /* the line's flow masks it for oneshot threads */
+	/*
+	 * The driver's critical sections (device thread): the next start
+	 * and the current one's end (ns since t0; 0: none), and how many.
+	 */
+	uint64_t crit_next, crit_end, disables;
 	uint64_t t0; /* CLOCK_MONOTONIC ns the run began */
 	uint64_t block_start; /* ns since t0 */
 	unsigned int block; /* its index (bench_line_block()) */

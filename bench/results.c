@@ -1024,7 +1024,7 @@ static const struct {
 	COUNTER(fired),		COUNTER(serviced),	COUNTER(coalesced),
 	COUNTER(stranded),	COUNTER(spurious),	COUNTER(overruns),
 	COUNTER(dropped_edges), COUNTER(chip_spurious), COUNTER(storm_fires),
-	COUNTER(handler_runs),	COUNTER(chip_accesses),
+	COUNTER(handler_runs),	COUNTER(chip_accesses), COUNTER(disables),
 };
 
 static json_t *design(const struct bench_result *r)

@@ -292,6 +292,7 @@ static int reconcile(struct bench_scenario_run *r, enum bench_design d,
 		res->thread_runs += dev->thread_runs;
 	}
 	res->masked_ns += l->masked_ns;
+	res->disables += l->disables;
 	if (l->concurrent) {
 		snprintf(
 			err, errlen,
@@ -329,6 +330,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		uio_chip_stats(ci->m[0], &u0);
 	bench_line_block(l, block, BLOCK_LEAD_NS, stim_ns,
 			 (uint64_t)sc->drain_ms * 1000000ULL);
+	irq_set_lazy_disable(ci->irq, sc->lazy_disable);
 	ret = bench_line_request(l, d);
 	if (ret && r->thread_place->bind_ret) {
 		snprintf(

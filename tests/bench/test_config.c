@@ -129,6 +129,9 @@ static const char full_text[] =
 	"handler_ns = 400\n"
 	"pulse_ns = 50\n"
 	"hold_ns = 0\n"
+	"disable_rate = 1000\n"
+	"disable_ns = 2500\n"
+	"lazy_disable = 1\n"
 	"cpus = 1\n"
 	"wait = inline\n"
 	"cpu = 2\n"
@@ -173,6 +176,9 @@ static void test_full(void **state)
 	assert_int_equal(sc->handler_ns, 400);
 	assert_int_equal(sc->pulse_ns, 50);
 	assert_int_equal(sc->hold_ns, 0);
+	assert_true(sc->disable_hz == 1000);
+	assert_int_equal(sc->disable_ns, 2500);
+	assert_int_equal(sc->lazy_disable, 1);
 	assert_int_equal(sc->cpus, 1);
 	assert_int_equal(sc->wait, BENCH_WAIT_INLINE);
 	assert_int_equal(sc->cpu_pu, 2);
@@ -299,6 +305,9 @@ static void test_defaults(void **state)
 	assert_int_equal(sc->handler_ns, 0);
 	assert_int_equal(sc->pulse_ns, 0);
 	assert_int_equal(sc->hold_ns, 0);
+	assert_true(sc->disable_hz == 0);
+	assert_int_equal(sc->disable_ns, 0);
+	assert_int_equal(sc->lazy_disable, 0);
 	assert_int_equal(sc->cpus, 1);
 	assert_int_equal(sc->wait, BENCH_WAIT_SPIN);
 	assert_int_equal(sc->cpu_pu, 0);
