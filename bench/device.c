@@ -376,18 +376,26 @@ static void work(struct bench_line *l, struct bench_dev *d)
 		chip_delay_ns(l->sc->fault.stall_us * 1000u);
 }
 
-/* One run of @d's handler with @k events; the chain's last closes the run. */
-static void close_books(struct bench_line *l, struct bench_dev *d, uint64_t k)
+/*
+ * One run of @d's handler with @k events. In the hard designs the
+ * chain's last action closes the line's run (an interrupt taken, and
+ * spurious if no device had work); a oneshot line's actions each run in
+ * their own thread, so there the hard handler counts the line's runs
+ * (device_primary()) and @line is false.
+ */
+static void close_books(struct bench_line *l, struct bench_dev *d, uint64_t k,
+			bool line)
 {
 	if (k) {
 		d->runs++;
 		d->serviced += k;
 		d->coalesced += k - 1;
-		l->run_had_work = true;
+		if (line)
+			l->run_had_work = true;
 	} else {
 		d->nones++;
 	}
-	if (d->index == l->nr_dev - 1) {
+	if (line && d->index == l->nr_dev - 1) {
 		l->runs++;
 		if (!l->run_had_work)
 			l->spurious++;
@@ -407,15 +415,13 @@ static void close_books(struct bench_line *l, struct bench_dev *d, uint64_t k)
  * the same device in progress is a defect of the design, counted and
  * reported by the books.
  *
- * Design threaded-oneshot runs it as the thread_fn.
+ * Design threaded-oneshot runs it as the thread_fn (device_oneshot()).
  */
-static irqreturn_t device_irq(int irq, void *dev_id)
+static irqreturn_t device_run(struct bench_dev *d, bool line)
 {
-	struct bench_dev *d = dev_id;
 	struct bench_line *l = d->line;
 	uint64_t entry, first, k, exit;
 
-	(void)irq;
 	if (__atomic_exchange_n(&d->busy, 1, __ATOMIC_ACQUIRE)) {
 		__atomic_fetch_add(&l->concurrent, 1, __ATOMIC_RELAXED);
 		return IRQ_NONE;
@@ -428,9 +434,15 @@ static irqreturn_t device_irq(int irq, void *dev_id)
 	exit = bench_now_ns() - l->t0;
 	for (uint64_t s = first; s < first + k; s++)
 		d->ev[s].exit = exit;
-	close_books(l, d, k);
+	close_books(l, d, k, line);
 	__atomic_store_n(&d->busy, 0, __ATOMIC_RELEASE);
 	return k ? IRQ_HANDLED : IRQ_NONE;
+}
+
+static irqreturn_t device_irq(int irq, void *dev_id)
+{
+	(void)irq;
+	return device_run(dev_id, true);
 }
 
 /*
@@ -450,7 +462,7 @@ static irqreturn_t device_hard(int irq, void *dev_id)
 		return IRQ_NONE;
 	}
 	k = claim(l, d, true, &first, &hard);
-	close_books(l, d, k);
+	close_books(l, d, k, true);
 	__atomic_store_n(&d->busy, 0, __ATOMIC_RELEASE);
 	return k ? IRQ_WAKE_THREAD : IRQ_NONE;
 }
@@ -501,6 +513,8 @@ static irqreturn_t device_primary(int irq, void *dev_id)
 	if (l->oneshot_masks &&
 	    !__atomic_load_n(&l->masked_since, __ATOMIC_RELAXED))
 		__atomic_store_n(&l->masked_since, now, __ATOMIC_RELAXED);
+	if (d->index == l->nr_dev - 1)
+		l->runs++;
 	return IRQ_WAKE_THREAD;
 }
 
@@ -509,10 +523,11 @@ static irqreturn_t device_oneshot(int irq, void *dev_id)
 {
 	struct bench_dev *d = dev_id;
 	struct bench_line *l = d->line;
-	irqreturn_t ret = device_irq(irq, dev_id);
+	irqreturn_t ret = device_run(d, false);
 	uint64_t since =
 		__atomic_exchange_n(&l->masked_since, 0, __ATOMIC_RELAXED);
 
+	(void)irq;
 	if (ret == IRQ_HANDLED)
 		d->thread_runs++;
 	/* Shared: the first of the line's threads to finish ends it. */
