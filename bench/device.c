@@ -776,12 +776,18 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
  */
 void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc)
 {
-	struct irq_chip *chip = desc->chip;
+	struct irq_chip *chip;
 	struct irqaction *action;
 	irqreturn_t ret;
 
 	irqlab_trace_flow(irq, "edge-masking");
 	spin_lock(&desc->lock);
+	/*
+	 * Under the lock, as the genirq flows read it: an interrupt left
+	 * pending from a block's end can arrive while the harness installs
+	 * the next design's chip (set_irq_chip(), under this lock).
+	 */
+	chip = desc->chip;
 	if (chip->mask_ack) {
 		irqlab_trace_chip_op(irq, IRQLAB_OP_mask_ack, chip->name);
 		chip->mask_ack(irq);
