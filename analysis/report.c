@@ -1191,13 +1191,20 @@ static void section_caveats(struct report *rp, struct doc *d, bool guest)
 	const struct run *r = &rp->run;
 	uint64_t late = 0, fired = 0;
 	const char *san = env_str(r->env, "irqlab", "sanitizer");
-	bool uio = false;
+	bool uio = false, other = false, shared = false;
 
 	for (size_t i = 0; i < r->nsc; i++)
 		for (size_t k = 0; k < r->sc[i].nd; k++) {
+			const json_t *t =
+				json_object_get(r->sc[i].d[k].j, "thread");
+
 			late += r->sc[i].d[k].overruns;
 			uio |= !strcmp(r->sc[i].chip, "uio");
 			fired += r->sc[i].d[k].fired;
+			other |= json_is_object(t) &&
+				 !strcmp(env_str(t, NULL, "policy"),
+					 "SCHED_OTHER");
+			shared |= json_is_object(t) && r->sc[i].thread_shared;
 		}
 	doc_heading(d, 2, "Caveats");
 	if (!r->complete)
@@ -1229,6 +1236,14 @@ static void section_caveats(struct report *rp, struct doc *d, bool guest)
 			d,
 			"Built with the %s sanitizer: latency from such a build is not a measurement.",
 			san);
+	if (other)
+		doc_list_item(
+			d,
+			"The irq threads ran SCHED_OTHER, not SCHED_FIFO (the process was not allowed real-time scheduling): latency to the thread includes the scheduler's time-sharing.");
+	if (shared)
+		doc_list_item(
+			d,
+			"The irq threads shared simulated CPU 0's PU (no PU was free of the CPUs and the device thread): a running thread delays the hard handler of the next interrupt, which on a kernel would preempt it.");
 	if (rp->traced)
 		doc_list_item(
 			d,

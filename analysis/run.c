@@ -198,6 +198,9 @@ static int load_scenario(struct reader *rd, json_t *o, size_t i,
 	if (ret)
 		return ret;
 	sc->devices = (unsigned int)devices;
+	/* Older folders have no thread placement: not shared, then. */
+	sc->thread_shared = json_is_true(json_object_get(
+		json_object_get(o, "placement"), "thread_shared"));
 	ds = json_object_get(o, "designs");
 	if (!json_is_array(ds))
 		return bad(rd, where, "designs: not an array");

@@ -41,6 +41,7 @@ struct run_scenario {
 	const char *name, *chip, *trigger, *pattern, *wait;
 	double rate_hz;
 	unsigned int devices;
+	bool thread_shared; /* placement.thread_shared: irq threads on CPU 0 */
 	struct run_design *d;
 	size_t nd;
 };
