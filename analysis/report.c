@@ -805,7 +805,7 @@ static void section_threaded(struct report *rp, struct doc *d)
 				"Threaded-oneshot: request_threaded_irq() with IRQF_ONESHOT, the hard handler only wakes the thread (and stamps), the driver runs in the thread, and the line stays masked until it is done. "
 				"Hard: fire to the hard handler's entry (for the hard-IRQ designs, their handler); handler: fire to the driver's handler, in the thread for the threaded designs. "
 				"Masked: the share of the stimulus time a oneshot line was held masked for its thread (level and fasteoi flows; the edge and simple flows never mask for it). "
-				"Policy: the thread's scheduling (SCHED_FIFO at priority 50 when permitted); placement.thread_pu in summary.json says where it ran.");
+				"Policy: the thread's scheduling (SCHED_FIFO at priority 50 on a PU of its own, when permitted; SCHED_OTHER on simulated CPU 0's); placement.thread_pu in summary.json says where it ran.");
 			doc_table(d, 12, 3, head);
 			any = true;
 		}
@@ -1202,8 +1202,8 @@ static void section_caveats(struct report *rp, struct doc *d, bool guest)
 			uio |= !strcmp(r->sc[i].chip, "uio");
 			fired += r->sc[i].d[k].fired;
 			other |= json_is_object(t) &&
-				 !strcmp(env_str(t, NULL, "policy"),
-					 "SCHED_OTHER");
+				 !strcmp(env_str(t, NULL, "fifo"),
+					 "not permitted");
 			shared |= json_is_object(t) && r->sc[i].thread_shared;
 		}
 	doc_heading(d, 2, "Caveats");
@@ -1243,7 +1243,7 @@ static void section_caveats(struct report *rp, struct doc *d, bool guest)
 	if (shared)
 		doc_list_item(
 			d,
-			"The irq threads shared simulated CPU 0's PU (no PU was free of the CPUs and the device thread): a running thread delays the hard handler of the next interrupt, which on a kernel would preempt it.");
+			"The irq threads shared simulated CPU 0's PU (no PU was free of the CPUs and the device thread), as SCHED_OTHER threads by choice: a SCHED_FIFO one there would hold off the CPU's hard handlers while it ran. Even so, a running thread delays the hard handler of the next interrupt, which on a kernel would preempt it.");
 	if (rp->traced)
 		doc_list_item(
 			d,

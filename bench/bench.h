@@ -345,12 +345,15 @@ struct bench_result {
 	 * thread's handler runs, @masked_ns how long the line was held
 	 * masked for a oneshot thread (from the hard handler to the
 	 * thread's exit, summed), @thread_policy its scheduling policy
-	 * ("SCHED_FIFO", "SCHED_OTHER"); NULL: not threaded.
+	 * ("SCHED_FIFO", "SCHED_OTHER"), @thread_fifo why; NULL: not
+	 * threaded.
 	 */
 	struct irqstat hard;
 	uint64_t thread_runs;
 	uint64_t masked_ns;
 	const char *thread_policy;
+	const char
+		*thread_fifo; /* "granted", "not permitted", "not asked: ..." */
 	/* Chip uio: what the kernel delivered and how the chip masked it. */
 	const char *uio_mask; /* "irqcontrol" or "intx"; NULL: not uio */
 	char uio_driver[64]; /* the driver's name for the device */

@@ -139,6 +139,23 @@ void bench_line_block(struct bench_line *l, unsigned int block,
 	}
 }
 
+void bench_line_retime(struct bench_line *l, uint64_t lead_ns)
+{
+	uint64_t start = bench_now_ns() - l->t0 + lead_ns, delta;
+
+	if (start <= l->block_start)
+		return;
+	delta = start - l->block_start;
+	l->block_start += delta;
+	l->block_end += delta;
+	l->drain_end += delta;
+	if (l->crit_next != UINT64_MAX)
+		l->crit_next += delta;
+	for (unsigned int i = 0; i < l->nr_dev; i++)
+		if (l->dev[i].next != UINT64_MAX)
+			l->dev[i].next += delta;
+}
+
 /* Wire-OR of the level devices; the edge of the OR drives the input. */
 static void line_set(struct bench_line *l, unsigned int bit, bool on)
 {

@@ -128,6 +128,13 @@ void bench_line_free(struct bench_line *l);
 void bench_line_block(struct bench_line *l, unsigned int block,
 		      uint64_t lead_ns, uint64_t stimulus_ns,
 		      uint64_t drain_ns);
+/*
+ * bench_line_retime - start the block's stimulus @lead_ns from now, if
+ * that is later than bench_line_block() planned: what came between (the
+ * request, an irq thread made and pinned) is not the block's time.
+ */
+void bench_line_retime(struct bench_line *l, uint64_t lead_ns);
+
 /**
  * bench_line_arrival - interrupts a passive real device delivered
  * @ctx: the line

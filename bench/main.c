@@ -703,8 +703,8 @@ static int cmd_run(int argc, char **argv, bool bench)
 			"irqlab run: the genirq core logged %lu message%s, first: %s\n",
 			klog.count, klog.count == 1 ? "" : "s", klog.first[0]);
 	for (unsigned int i = 0; i < nres; i++)
-		if (res[i].thread_policy &&
-		    !strcmp(res[i].thread_policy, "SCHED_OTHER")) {
+		if (res[i].thread_fifo &&
+		    !strcmp(res[i].thread_fifo, "not permitted")) {
 			fprintf(stderr,
 				"irqlab run: the irq threads ran SCHED_OTHER, not SCHED_FIFO: this process may not use real-time scheduling (CAP_SYS_NICE or an RLIMIT_RTPRIO of 50 or more allows it), so their latency includes the scheduler's time-sharing\n");
 			break;

@@ -1064,7 +1064,8 @@ static json_t *design(const struct bench_result *r)
 					   "hard", latency(&r->hard));
 		bad |= json_object_set_new(
 			o, "thread",
-			json_pack("{s:s, s:o, s:o}", "policy", r->thread_policy,
+			json_pack("{s:s, s:s, s:o, s:o}", "policy",
+				  r->thread_policy, "fifo", r->thread_fifo,
 				  "runs", ju64(r->thread_runs), "masked_ns",
 				  ju64(r->masked_ns)));
 	}

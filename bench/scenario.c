@@ -154,13 +154,20 @@ static bool threaded(enum bench_design d)
 struct thread_place {
 	const struct bench_topo *topo;
 	unsigned int pu;
+	bool shared; /* the PU is simulated CPU 0's */
 	int bind_ret; /* the last thread's binding */
+	int fifo_ret; /* its pthread_setschedparam(SCHED_FIFO); 1: not asked */
 };
 
 /*
- * Pin an irq thread to its PU and make it SCHED_FIFO at the kernel's
- * priority 50 where the process may (else it stays SCHED_OTHER, and the
- * summary says which it got). A thread that cannot be pinned is refused.
+ * Pin an irq thread to its PU and, on a PU of its own, make it
+ * SCHED_FIFO at the kernel's priority 50 where the process may (else it
+ * stays SCHED_OTHER, and the summary says why). On simulated CPU 0's PU
+ * it stays SCHED_OTHER by choice: there a real-time thread would hold
+ * off that CPU's hard handlers for as long as it runs (a kernel's hard
+ * interrupt preempts its thread; here the CPU is a thread too), and
+ * starve every other process's threads on that core with it. A thread
+ * that cannot be pinned is refused.
  */
 static int thread_setup(unsigned int irq, const struct irqaction *action,
 			void *ctx)
@@ -173,7 +180,9 @@ static int thread_setup(unsigned int irq, const struct irqaction *action,
 	tp->bind_ret = bench_topo_bind(tp->topo, tp->pu);
 	if (tp->bind_ret)
 		return tp->bind_ret;
-	pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+	tp->fifo_ret = tp->shared ? 1 :
+				    pthread_setschedparam(pthread_self(),
+							  SCHED_FIFO, &sp);
 	return 0;
 }
 
@@ -345,12 +354,20 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 			 sc->name, ci->irq, strerror(-ret));
 		return ret;
 	}
-	if (threaded(d))
+	if (threaded(d)) {
+		int fifo = r->thread_place->fifo_ret;
+
 		res->thread_policy =
 			irq_thread_policy(irq_desc[ci->irq].action) ==
 					SCHED_FIFO ?
 				"SCHED_FIFO" :
 				"SCHED_OTHER";
+		res->thread_fifo = !fifo     ? "granted" :
+				   fifo == 1 ? "not asked: shared PU" :
+					       "not permitted";
+	}
+	/* Making and pinning threads is not stimulus time. */
+	bench_line_retime(l, BLOCK_LEAD_NS);
 	/* Start-up and shut-down are not what an interrupt costs. */
 	bench_chip_stats(ci, &s0);
 	__atomic_store_n(&l->acc_prev, bench_chip_accesses(&s0),
@@ -470,7 +487,9 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 	genirq_reset();
 	irq_cpu_attach(0);
 	local_irq_disable();
-	tp = (struct thread_place){ .topo = r->topo, .pu = r->pl->thread_pu };
+	tp = (struct thread_place){ .topo = r->topo,
+				    .pu = r->pl->thread_pu,
+				    .shared = r->pl->thread_shared };
 	r->thread_place = &tp;
 	genirq_set_thread_setup(thread_setup, &tp);
 
