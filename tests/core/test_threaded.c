@@ -396,14 +396,20 @@ static void test_request_refusals(void **state)
 	assert_non_null(irq_desc[IRQ].action);
 }
 
+/* A shared IRQF_ONESHOT user of the line, with the default primary handler. */
+static void shared_oneshot(const char *name, struct tdev *dev)
+{
+	assert_int_equal(request_threaded_irq(IRQ, NULL, gate_fn,
+					      SA_SHIRQ | IRQF_ONESHOT, name,
+					      dev),
+			 0);
+}
+
 /* Rule 2: shared users agree on ONESHOT, and get distinct bits. */
 static void test_shared_oneshot_mismatch(void **state)
 {
 	(void)state;
-	assert_int_equal(request_threaded_irq(IRQ, NULL, gate_fn,
-					      SA_SHIRQ | IRQF_ONESHOT, "a",
-					      &dev_a),
-			 0);
+	shared_oneshot("a", &dev_a);
 	assert_false(fake_messages_contain("type mismatch"));
 
 	assert_int_equal(request_threaded_irq(IRQ, wake_handler, gate_fn,
@@ -431,14 +437,8 @@ static void test_shared_oneshot_thread_masks(void **state)
 	struct irqaction *a, *b, *c;
 
 	(void)state;
-	assert_int_equal(request_threaded_irq(IRQ, NULL, gate_fn,
-					      SA_SHIRQ | IRQF_ONESHOT, "a",
-					      &dev_a),
-			 0);
-	assert_int_equal(request_threaded_irq(IRQ, NULL, gate_fn,
-					      SA_SHIRQ | IRQF_ONESHOT, "b",
-					      &dev_b),
-			 0);
+	shared_oneshot("a", &dev_a);
+	shared_oneshot("b", &dev_b);
 	a = irq_desc[IRQ].action;
 	b = a->next;
 	assert_non_null(b);
@@ -448,10 +448,7 @@ static void test_shared_oneshot_thread_masks(void **state)
 
 	/* A freed bit is the first zero bit, and is given out again. */
 	free_irq(IRQ, &dev_a);
-	assert_int_equal(request_threaded_irq(IRQ, NULL, gate_fn,
-					      SA_SHIRQ | IRQF_ONESHOT, "c",
-					      &dev_c),
-			 0);
+	shared_oneshot("c", &dev_c);
 	assert_ptr_equal(irq_desc[IRQ].action, b);
 	c = b->next;
 	assert_non_null(c);
@@ -506,14 +503,8 @@ static void test_shared_oneshot_unmasked_by_last_thread(void **state)
 	unsigned long bit_a, bit_b;
 
 	(void)state;
-	assert_int_equal(request_threaded_irq(IRQ, NULL, gate_fn,
-					      SA_SHIRQ | IRQF_ONESHOT, "a",
-					      &dev_a),
-			 0);
-	assert_int_equal(request_threaded_irq(IRQ, NULL, gate_fn,
-					      SA_SHIRQ | IRQF_ONESHOT, "b",
-					      &dev_b),
-			 0);
+	shared_oneshot("a", &dev_a);
+	shared_oneshot("b", &dev_b);
 	bit_a = irq_desc[IRQ].action->thread_mask;
 	bit_b = irq_desc[IRQ].action->next->thread_mask;
 	fake_log_clear();
