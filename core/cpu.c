@@ -156,6 +156,12 @@ static void cpu_kick(struct irq_cpu_pending *p)
 	}
 }
 
+void irq_cpu_kick(unsigned int cpu)
+{
+	if (cpu < NR_CPUS)
+		cpu_kick(&__irq_cpu_pending[cpu]);
+}
+
 int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 {
 	struct irq_cpu_pending *p;
@@ -206,7 +212,7 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 		}
 		seq = __atomic_load_n(&p->wake_seq, __ATOMIC_SEQ_CST);
 		__atomic_store_n(&p->sleeping, 1, __ATOMIC_SEQ_CST);
-		if (!__irq_cpu_has_pending() &&
+		if (!__irq_cpu_has_pending() && !irq_resend_pending() &&
 		    !__atomic_load_n(&p->stop, __ATOMIC_SEQ_CST))
 			genirq_futex_wait(&p->wake_seq, seq);
 		__atomic_store_n(&p->sleeping, 0, __ATOMIC_RELAXED);
@@ -274,7 +280,17 @@ void __irq_cpu_take_pending(void)
 
 bool irq_cpu_poll(void)
 {
-	if (irqs_disabled() || !__irq_cpu_has_pending())
+	if (irqs_disabled())
+		return false;
+	/*
+	 * Resends queued from process context: outside any interrupt, this
+	 * is where the kernel's ksoftirqd would run the resend tasklet.
+	 */
+	if (unlikely(irq_resend_pending()) && !in_irq()) {
+		irq_resend_flush();
+		return true;
+	}
+	if (!__irq_cpu_has_pending())
 		return false;
 	__irq_cpu_take_pending();
 	return true;

@@ -3,7 +3,10 @@
  * Resending of edge interrupts that arrived while their line was disabled.
  * Follows kernel/irq/resend.c of 2.6.18 (CONFIG_HARDIRQS_SW_RESEND): the
  * kernel's resend tasklet is the software queue here, run by the simulated
- * CPU when it leaves its outermost interrupt and by irq_resend_flush().
+ * CPU when it leaves its outermost interrupt, by irq_resend_flush(), and,
+ * when it was queued from process context (enable_irq() in a driver's
+ * thread), by the simulated CPU's idle loop, which the queueing wakes: a
+ * tasklet scheduled outside an interrupt wakes ksoftirqd.
  */
 #include "internals.h"
 
@@ -21,7 +24,10 @@ void irq_resend_queue(unsigned int irq)
 {
 	__atomic_fetch_or(&irqs_resend[irq / BITS_PER_LONG],
 			  1UL << (irq % BITS_PER_LONG), __ATOMIC_RELEASE);
-	__atomic_store_n(&irq_resend_scheduled, 1, __ATOMIC_RELEASE);
+	/* seq_cst: ordered before irq_cpu_kick()'s load of ->sleeping. */
+	__atomic_store_n(&irq_resend_scheduled, 1, __ATOMIC_SEQ_CST);
+	if (!in_irq())
+		irq_cpu_kick(smp_processor_id());
 }
 
 void irq_resend_reset(void)

@@ -154,7 +154,10 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq);
  * irq_cpu_poll - take this CPU's pending interrupts now
  *
  * Lowest interrupt number first. Does nothing while interrupts are
- * disabled. Return: true when something was pending.
+ * disabled. Outside an interrupt it first runs the software resend queue
+ * if something was queued (what ksoftirqd does for a resend tasklet
+ * scheduled from process context). Return: true when something was
+ * pending.
  */
 bool irq_cpu_poll(void);
 
