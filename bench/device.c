@@ -370,6 +370,19 @@ static uint64_t claim(struct bench_line *l, struct bench_dev *d, bool hard,
 	return k;
 }
 
+/*
+ * A handler run of @d begins: false (and counted) if another one is in
+ * progress, which genirq never allows.
+ */
+static bool handler_enter(struct bench_line *l, struct bench_dev *d)
+{
+	if (__atomic_exchange_n(&d->busy, 1, __ATOMIC_ACQUIRE)) {
+		__atomic_fetch_add(&l->concurrent, 1, __ATOMIC_RELAXED);
+		return false;
+	}
+	return true;
+}
+
 /* A latency over --break-us stops the run, once. */
 static void check_break(struct bench_line *l, const struct bench_dev *d,
 			uint64_t first, uint64_t entry)
@@ -439,10 +452,8 @@ static irqreturn_t device_run(struct bench_dev *d, bool line)
 	struct bench_line *l = d->line;
 	uint64_t entry, first, k, exit;
 
-	if (__atomic_exchange_n(&d->busy, 1, __ATOMIC_ACQUIRE)) {
-		__atomic_fetch_add(&l->concurrent, 1, __ATOMIC_RELAXED);
+	if (!handler_enter(l, d))
 		return IRQ_NONE;
-	}
 	k = claim(l, d, false, &first, &entry);
 	if (k) {
 		check_break(l, d, first, entry);
@@ -474,10 +485,8 @@ static irqreturn_t device_hard(int irq, void *dev_id)
 	uint64_t hard, first, k;
 
 	(void)irq;
-	if (__atomic_exchange_n(&d->busy, 1, __ATOMIC_ACQUIRE)) {
-		__atomic_fetch_add(&l->concurrent, 1, __ATOMIC_RELAXED);
+	if (!handler_enter(l, d))
 		return IRQ_NONE;
-	}
 	k = claim(l, d, true, &first, &hard);
 	close_books(l, d, k, true);
 	__atomic_store_n(&d->busy, 0, __ATOMIC_RELEASE);
@@ -650,28 +659,27 @@ static void sleep_until(const struct bench_line *l, uint64_t t)
 }
 
 /*
- * One loop for the whole block: end the holds that are due, fire what is
- * due, and once the stimulus is over wait for every event to be serviced
- * or the drain period to pass. The thread spins between fires (taking
- * interrupts when it is the CPU); it sleeps only across long gaps with no
- * hold pending.
- */
-/*
  * The driver's critical sections (disable_rate, disable_ns): from process
  * context, disable_irq_nosync() the line, and enable_irq() it
  * disable_ns later, while the devices go on firing. Started only during
  * the stimulus. Returns the next time the thread has to act for them.
  */
+/* Leave the driver's critical section, if it is in one. */
+static void critical_end(struct bench_line *l)
+{
+	if (l->crit_end) {
+		enable_irq(l->ci->irq);
+		l->crit_end = 0;
+	}
+}
+
 static uint64_t critical(struct bench_line *l, uint64_t now)
 {
 	const struct bench_scenario *sc = l->sc;
 
-	if (l->crit_end) {
-		if (now < l->crit_end)
-			return l->crit_end;
-		enable_irq(l->ci->irq);
-		l->crit_end = 0;
-	}
+	if (l->crit_end && now < l->crit_end)
+		return l->crit_end;
+	critical_end(l);
 	if (now >= l->block_end)
 		return UINT64_MAX;
 	if (now >= l->crit_next) {
@@ -689,6 +697,13 @@ static uint64_t critical(struct bench_line *l, uint64_t now)
 	return l->crit_next < l->block_end ? l->crit_next : UINT64_MAX;
 }
 
+/*
+ * One loop for the whole block: end the holds that are due, fire what is
+ * due, and once the stimulus is over wait for every event to be serviced
+ * or the drain period to pass. The thread spins between fires (taking
+ * interrupts when it is the CPU); it sleeps only across long gaps with no
+ * hold pending.
+ */
 void bench_device_thread(struct bench_line *l, bool inline_cpu)
 {
 	uint64_t dies_at =
@@ -767,10 +782,7 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 	}
 
 	/* The block is over: the driver leaves its critical section, */
-	if (l->crit_end) {
-		enable_irq(l->ci->irq);
-		l->crit_end = 0;
-	}
+	critical_end(l);
 	/* and every device lets go of the line. */
 	for (unsigned int i = 0; i < l->nr_dev; i++)
 		__atomic_store_n(&l->dev[i].clear_at, 0, __ATOMIC_RELAXED);

@@ -315,9 +315,9 @@ static int reconcile(struct bench_scenario_run *r, enum bench_design d,
 }
 
 static int run_block(struct bench_scenario_run *r, struct bench_line *l,
-		     unsigned int block, enum bench_design d,
-		     struct design_acc *acc, struct bench_sample *buf,
-		     char *err, size_t errlen)
+		     const struct thread_place *tp, unsigned int block,
+		     enum bench_design d, struct design_acc *acc,
+		     struct bench_sample *buf, char *err, size_t errlen)
 {
 	const struct bench_scenario *sc = r->sc;
 	struct bench_chip_inst *ci = l->ci;
@@ -341,12 +341,12 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 			 (uint64_t)sc->drain_ms * 1000000ULL);
 	irq_set_lazy_disable(ci->irq, sc->lazy_disable);
 	ret = bench_line_request(l, d);
-	if (ret && r->thread_place->bind_ret) {
+	if (ret && tp->bind_ret) {
 		snprintf(
 			err, errlen,
 			"%s:%u: scenario %s, design %s: cannot bind its irq thread to PU %u: %s",
 			sc->file, sc->line, sc->name, bench_design_name(d),
-			r->thread_place->pu, strerror(-ret));
+			tp->pu, strerror(-ret));
 		return ret;
 	}
 	if (ret) {
@@ -355,7 +355,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		return ret;
 	}
 	if (threaded(d)) {
-		int fifo = r->thread_place->fifo_ret;
+		int fifo = tp->fifo_ret;
 
 		res->thread_policy =
 			irq_thread_policy(irq_desc[ci->irq].action) ==
@@ -490,7 +490,6 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 	tp = (struct thread_place){ .topo = r->topo,
 				    .pu = r->pl->thread_pu,
 				    .shared = r->pl->thread_shared };
-	r->thread_place = &tp;
 	genirq_set_thread_setup(thread_setup, &tp);
 
 	ret = bench_chip_create(sc, &ci, err, errlen);
@@ -553,7 +552,7 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 				ret = -EINTR;
 				break;
 			}
-			ret = run_block(r, &line, b, d, &acc[d], buf, err,
+			ret = run_block(r, &line, &tp, b, d, &acc[d], buf, err,
 					errlen);
 			if (!ret && r->progress)
 				r->progress(r->ctx);

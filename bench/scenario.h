@@ -30,7 +30,6 @@ struct bench_scenario_run {
 	void (*progress)(void *ctx);
 	void *ctx;
 	struct bench_result res[BENCH_DESIGN_NR];
-	struct thread_place *thread_place; /* private to scenario.c */
 };
 
 /*
