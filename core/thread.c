@@ -207,7 +207,12 @@ static void irq_finalize_oneshot(struct irq_desc *desc,
 	unsigned int spins = 0;
 	unsigned long flags;
 
-	if (!(desc_status_locked(desc) & IRQ_ONESHOT))
+	/*
+	 * The kernel tests the line's IRQS_ONESHOT; every user of a line
+	 * agrees on IRQF_ONESHOT, so the action's own flag, which never
+	 * changes while it is installed, says the same without the lock.
+	 */
+	if (!(action->flags & IRQF_ONESHOT))
 		return;
 again:
 	spin_lock_irqsave(&desc->lock, flags);
