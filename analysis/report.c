@@ -761,16 +761,6 @@ static void section_uio(struct report *rp, struct doc *d)
 		doc_table_end(d);
 }
 
-static uint64_t json_u64(const json_t *o, const char *a, const char *b,
-			 const char *c)
-{
-	const json_t *v = json_object_get(json_object_get(o, a), b);
-
-	if (c)
-		v = json_object_get(v, c);
-	return json_is_integer(v) ? (uint64_t)json_integer_value(v) : 0;
-}
-
 /*
  * Hard-IRQ, threaded and __do_IRQ handling side by side, for every
  * scenario that ran a threaded design: when the hard handler ran, when
@@ -792,8 +782,7 @@ static void section_threaded(struct report *rp, struct doc *d)
 		bool threaded = false;
 
 		for (size_t k = 0; k < sc->nd; k++)
-			threaded |= json_is_object(
-				json_object_get(sc->d[k].j, "thread"));
+			threaded |= sc->d[k].threaded;
 		if (!threaded)
 			continue;
 		if (!any) {
@@ -811,28 +800,20 @@ static void section_threaded(struct report *rp, struct doc *d)
 		}
 		for (size_t k = 0; k < sc->nd; k++) {
 			const struct run_design *ds = &sc->d[k];
-			const json_t *t = json_object_get(ds->j, "thread");
-			bool thr = json_is_object(t);
+			bool thr = ds->threaded;
+			/* A hard-IRQ design's handler is its hard handler. */
+			const struct irqstat *hard = thr ? &ds->hard :
+							   &ds->entry;
 			char c[9][32];
 			const char *cells[12];
-			uint64_t masked =
-				json_u64(ds->j, "thread", "masked_ns", NULL);
 
-			fmt_ns(c[0], 32,
-			       thr ? json_u64(ds->j, "latency_ns", "hard",
-					      "p50") :
-				     ds->entry.p50);
-			fmt_ns(c[1], 32,
-			       thr ? json_u64(ds->j, "latency_ns", "hard",
-					      "p99") :
-				     ds->entry.p99);
+			fmt_ns(c[0], 32, hard->p50);
+			fmt_ns(c[1], 32, hard->p99);
 			fmt_ns(c[2], 32, ds->entry.p50);
 			fmt_ns(c[3], 32, ds->entry.p99);
 			if (thr)
 				snprintf(c[4], 32, "%llu",
-					 (unsigned long long)json_u64(
-						 ds->j, "thread", "runs",
-						 NULL));
+					 (unsigned long long)ds->thread_runs);
 			else
 				snprintf(c[4], 32, "-");
 			snprintf(c[5], 32, "%llu",
@@ -842,15 +823,14 @@ static void section_threaded(struct report *rp, struct doc *d)
 			if (thr && !strcmp(ds->design, "threaded-oneshot") &&
 			    ds->seconds > 0 && isfinite(ds->seconds))
 				snprintf(c[7], 32, "%.2f%%",
-					 100.0 * (double)masked /
+					 100.0 * (double)ds->masked_ns /
 						 (ds->seconds * 1e9));
 			else
 				snprintf(c[7], 32, "-");
 			fmt_num(c[8], 32, ds->accesses_per_irq, 2);
 			cells[0] = sc->name;
 			cells[1] = ds->design;
-			cells[2] = thr ? env_str(t, NULL, "policy") :
-					 "hard IRQ";
+			cells[2] = thr ? ds->thread_policy : "hard IRQ";
 			for (int x = 0; x < 9; x++)
 				cells[3 + x] = c[x];
 			doc_row(d, cells);
@@ -1195,16 +1175,14 @@ static void section_caveats(struct report *rp, struct doc *d, bool guest)
 
 	for (size_t i = 0; i < r->nsc; i++)
 		for (size_t k = 0; k < r->sc[i].nd; k++) {
-			const json_t *t =
-				json_object_get(r->sc[i].d[k].j, "thread");
+			const struct run_design *ds = &r->sc[i].d[k];
 
-			late += r->sc[i].d[k].overruns;
+			late += ds->overruns;
 			uio |= !strcmp(r->sc[i].chip, "uio");
-			fired += r->sc[i].d[k].fired;
-			other |= json_is_object(t) &&
-				 !strcmp(env_str(t, NULL, "fifo"),
-					 "not permitted");
-			shared |= json_is_object(t) && r->sc[i].thread_shared;
+			fired += ds->fired;
+			other |= ds->threaded &&
+				 !strcmp(ds->thread_fifo, "not permitted");
+			shared |= ds->threaded && r->sc[i].thread_shared;
 		}
 	doc_heading(d, 2, "Caveats");
 	if (!r->complete)

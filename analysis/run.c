@@ -87,8 +87,9 @@ static int get_num(struct reader *rd, json_t *o, const char *key,
 	return 0;
 }
 
+/* latency_ns.@which of a design: "entry", or "hard" (threaded designs). */
 static int get_latency(struct reader *rd, json_t *o, const char *where,
-		       struct irqstat *l)
+		       const char *which, struct irqstat *l)
 {
 	static const struct {
 		const char *key;
@@ -105,8 +106,8 @@ static int get_latency(struct reader *rd, json_t *o, const char *where,
 	char w[160];
 	int ret;
 
-	snprintf(w, sizeof(w), "%slatency_ns.entry.", where);
-	o = json_object_get(json_object_get(o, "latency_ns"), "entry");
+	snprintf(w, sizeof(w), "%slatency_ns.%s.", where, which);
+	o = json_object_get(json_object_get(o, "latency_ns"), which);
 	if (!json_is_object(o))
 		return bad(rd, w, "missing");
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
@@ -119,6 +120,32 @@ static int get_latency(struct reader *rd, json_t *o, const char *where,
 	/* stddev came with format 1's second writer; absent reads as 0. */
 	if (!ret && json_object_get(o, "stddev"))
 		ret = get_num(rd, o, "stddev", w, &l->stddev);
+	return ret;
+}
+
+/* A threaded design's thread object and hard-handler latency. */
+static int load_thread(struct reader *rd, json_t *o, const char *where,
+		       struct run_design *d)
+{
+	json_t *t = json_object_get(o, "thread");
+	char w[160];
+	int ret;
+
+	snprintf(w, sizeof(w), "%sthread.", where);
+	if (!json_is_object(t))
+		return bad(rd, w, "not an object");
+	d->threaded = true;
+	ret = get_str(rd, t, "policy", w, false, &d->thread_policy);
+	/* fifo came after policy; absent reads as "". */
+	d->thread_fifo = "";
+	if (!ret && json_object_get(t, "fifo"))
+		ret = get_str(rd, t, "fifo", w, false, &d->thread_fifo);
+	if (!ret)
+		ret = get_u64(rd, t, "runs", w, &d->thread_runs);
+	if (!ret)
+		ret = get_u64(rd, t, "masked_ns", w, &d->masked_ns);
+	if (!ret)
+		ret = get_latency(rd, o, where, "hard", &d->hard);
 	return ret;
 }
 
@@ -157,7 +184,9 @@ static int load_design(struct reader *rd, json_t *o, const char *where,
 		ret = get_num(rd, o, "chip_accesses_per_irq", where,
 			      &d->accesses_per_irq);
 	if (!ret)
-		ret = get_latency(rd, o, where, &d->entry);
+		ret = get_latency(rd, o, where, "entry", &d->entry);
+	if (!ret && json_object_get(o, "thread"))
+		ret = load_thread(rd, o, where, d);
 	if (ret)
 		return ret;
 	dis = json_object_get(o, "irq_disabled");

@@ -30,6 +30,11 @@ struct run_design {
 	bool irq_disabled;
 	double seconds, throughput, accesses_per_irq; /* NAN: null */
 	struct irqstat entry; /* from samples.bin, else summary.json */
+	/* Threaded designs (summary.json "thread", latency_ns.hard): */
+	bool threaded;
+	const char *thread_policy, *thread_fifo;
+	uint64_t thread_runs, masked_ns;
+	struct irqstat hard;
 	/* From samples.bin (NULL, 0 without it): */
 	uint64_t *sorted; /* entry latencies of serviced events, ascending */
 	struct run_event *ev; /* the serviced events in time order */
