@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * irqlab compare BASE RUN...: the same scenario x design of several run
- * folders (two builds, two machines) side by side, each against the first,
- * with bootstrap intervals where both folders have samples, and exit
- * status 2 when a metric named with --metric regresses beyond --threshold
- * (docs/analysis.md).
+ * irqlab compare: the same scenario x design of run folders (two builds,
+ * two machines, several runs of each) side by side against a base, with
+ * intervals over blocks and runs (docs/statistics.md), and exit status 2
+ * when a metric named with --metric regresses beyond --threshold with the
+ * data behind it (docs/analysis.md).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "analysis/report.h"
 #include "analysis/run.h"
 #include "bench/cli.h"
@@ -42,8 +44,12 @@ static const struct {
 struct cmp_opts {
 	double threshold; /* a fraction: 0.10 is 10% */
 	bool check[M_NR];
-	uint64_t seed;
-	unsigned int iters;
+};
+
+/* One side of a comparison: one run, or several runs of the same build. */
+struct side {
+	struct run *r;
+	size_t n;
 };
 
 static double value(const struct run_design *d, enum metric m)
@@ -66,13 +72,97 @@ static double value(const struct run_design *d, enum metric m)
 	}
 }
 
+static enum run_q metric_q(enum metric m)
+{
+	return m == M_P50 ? RUN_Q50 : m == M_P99 ? RUN_Q99 : RUN_Q999;
+}
+
+/* The mean of @m over the side's runs that have the design; NAN: none. */
+static double side_value(const struct side *sd, const char *scenario,
+			 const char *design, enum metric m)
+{
+	double sum = 0;
+	size_t k = 0;
+
+	for (size_t i = 0; i < sd->n; i++) {
+		const struct run_scenario *sc =
+			run_find_scenario(&sd->r[i], scenario);
+		const struct run_design *d = sc ? run_find_design(sc, design) :
+						  NULL;
+
+		if (d && isfinite(value(d, m))) {
+			sum += value(d, m);
+			k++;
+		}
+	}
+	return k ? sum / (double)k : NAN;
+}
+
+/* The side's runs of one cell, as irqstat_runsum; returns how many. */
+static size_t side_runs(const struct side *sd, const char *scenario,
+			const char *design, enum metric m,
+			struct irqstat_runsum *out)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < sd->n; i++) {
+		const struct run_scenario *sc =
+			run_find_scenario(&sd->r[i], scenario);
+		const struct run_design *d = sc ? run_find_design(sc, design) :
+						  NULL;
+
+		if (d && d->bq[metric_q(m)])
+			irqstat_runsum(d->bq[metric_q(m)], d->nblocks,
+				       &out[k++]);
+	}
+	return k;
+}
+
+/* Every cell of the base's first run: scenario x design. */
+struct cell {
+	const char *scenario, *design;
+	struct irqstat_runsum *base, *now;
+	size_t nbase, nnow;
+	struct irqstat_effect e;
+};
+
 /*
- * Is @r (run / base) of metric @m a regression beyond @t? A latency ratio
- * must also have its whole interval above 1 where there is one, so noise
- * between two runs of the same build never fails CI.
+ * The latency cells of one metric between the base and side @now: each
+ * cell's interval, with the run-to-run variance pooled over all cells.
+ * @level is the coverage of each interval.
  */
-static bool regressed(enum metric m, double base, double now,
-		      const struct irqstat_ratio *r, double t)
+static int latency_cells(const struct side *base, const struct side *now,
+			 enum metric m, double level, struct cell *c, size_t nc,
+			 double *between, double *between_df)
+{
+	struct irqstat_cell *ic = calloc(nc ? nc : 1, sizeof(*ic));
+	size_t k = 0;
+
+	if (!ic)
+		return -ENOMEM;
+	for (size_t i = 0; i < nc; i++) {
+		c[i].nbase = side_runs(base, c[i].scenario, c[i].design, m,
+				       c[i].base);
+		c[i].nnow =
+			side_runs(now, c[i].scenario, c[i].design, m, c[i].now);
+		if (c[i].nbase && c[i].nnow)
+			ic[k++] = (struct irqstat_cell){ c[i].base, c[i].now,
+							 c[i].nbase,
+							 c[i].nnow };
+	}
+	*between = irqstat_between_var(ic, k, between_df);
+	free(ic);
+	for (size_t i = 0; i < nc; i++)
+		irqstat_runs_ci(c[i].base, c[i].nbase, c[i].now, c[i].nnow,
+				*between, *between_df, level, &c[i].e);
+	return 0;
+}
+
+/*
+ * Is @r (now / base) of a counter metric @m a regression beyond @t? A
+ * counter has no interval: its point must be worse than the threshold.
+ */
+static bool counter_regressed(enum metric m, double base, double now, double t)
 {
 	if (!isfinite(base) || !isfinite(now))
 		return false;
@@ -80,18 +170,16 @@ static bool regressed(enum metric m, double base, double now,
 		return now > base && (base == 0 || now / base > 1 + t);
 	if (metrics[m].higher_is_better)
 		return base > 0 && now / base < 1 - t;
-	if (r && r->valid)
-		return r->point > 1 + t && (!r->iters || r->lo > 1);
 	return base > 0 && now / base > 1 + t;
 }
 
-static void run_line(const struct run *r, size_t i)
+static void run_line(const struct run *r, const char *role)
 {
 	json_t *host = json_object_get(r->env, "host");
 	json_t *build = json_object_get(r->env, "irqlab");
 	json_t *v;
 
-	printf("- run %zu%s: %s (%s", i, i ? "" : " (base)", r->dir,
+	printf("- %s: %s (%s", role, r->dir,
 	       r->complete ? "complete" : "INCOMPLETE");
 	v = json_object_get(host, "name");
 	if (json_is_string(v))
@@ -105,118 +193,257 @@ static void run_line(const struct run *r, size_t i)
 	v = json_object_get(build, "build_type");
 	if (json_is_string(v))
 		printf(" %s", json_string_value(v));
-	printf(")%s\n", r->has_samples ? "" : ", no samples.bin: no intervals");
+	printf(")\n");
 }
 
-static int compare(struct run *runs, size_t n, const struct cmp_opts *o)
+/* One side against the base: the table's rows, and the count of
+ * regressions of checked metrics. */
+struct verdicts {
+	unsigned int regressions, checked, unknown;
+};
+
+static int compare_side(const struct side *base, const struct side *now,
+			size_t k, const struct cmp_opts *o, struct cell *cells,
+			size_t nc, unsigned int family, struct verdicts *v)
 {
-	unsigned int regressions = 0, missing = 0;
-	const struct run *base = &runs[0];
+	double level = 1 - (1 - REPORT_LEVEL) / (family ? family : 1);
+
+	printf("\n## Side %zu: %zu run%s against the base's %zu\n\n", k, now->n,
+	       now->n == 1 ? "" : "s", base->n);
+	for (int m = 0; m < M_NR; m++) {
+		double between = 0, bdf = 0;
+		double lv = o->check[m] ? level : REPORT_LEVEL;
+
+		if (metrics[m].permille &&
+		    latency_cells(base, now, (enum metric)m, lv, cells, nc,
+				  &between, &bdf))
+			return -ENOMEM;
+		printf("### %s%s\n\n", metrics[m].what,
+		       o->check[m] ? " (checked)" : "");
+		if (metrics[m].permille)
+			printf("Run-to-run spread of ln %s beyond the blocks': sd %.3f (%.0f df); intervals at %.2f%%.\n\n",
+			       metrics[m].name, sqrt(between), bdf, lv * 100);
+		printf("| scenario | design | base | run | ratio | verdict |\n|:---|:---|---:|---:|---:|:---|\n");
+		for (size_t i = 0; i < nc; i++) {
+			double b = side_value(base, cells[i].scenario,
+					      cells[i].design, (enum metric)m);
+			double x = side_value(now, cells[i].scenario,
+					      cells[i].design, (enum metric)m);
+			const struct irqstat_effect *e = &cells[i].e;
+			const char *verdict = "";
+			char ratio[96];
+
+			if (!isfinite(x)) {
+				printf("| %s | %s | %.6g | - | not in this side | |\n",
+				       cells[i].scenario, cells[i].design, b);
+				continue;
+			}
+			if (!metrics[m].permille) {
+				snprintf(ratio, sizeof(ratio), "%.3f",
+					 b > 0 ? x / b : NAN);
+				if (o->check[m] &&
+				    counter_regressed((enum metric)m, b, x,
+						      o->threshold)) {
+					verdict = "REGRESSION";
+					v->regressions++;
+				}
+			} else if (!e->valid) {
+				snprintf(ratio, sizeof(ratio), "-");
+				verdict = "no per-block quantiles";
+			} else if (!e->enough) {
+				snprintf(ratio, sizeof(ratio), "%.3f",
+					 e->point);
+				verdict = "not enough blocks/runs to tell";
+				v->unknown += o->check[m];
+			} else {
+				enum irqstat_verdict w = irqstat_verdict(e);
+
+				snprintf(ratio, sizeof(ratio),
+					 "%.3f [%.3f, %.3f]", e->point, e->lo,
+					 e->hi);
+				if (w == IRQSTAT_HIGHER && o->check[m] &&
+				    e->point > 1 + o->threshold) {
+					verdict = "REGRESSION";
+					v->regressions++;
+				} else if (w == IRQSTAT_HIGHER) {
+					verdict = "higher";
+				} else if (w == IRQSTAT_LOWER) {
+					verdict = "lower";
+				}
+			}
+			v->checked += o->check[m];
+			printf("| %s | %s | %.6g | %.6g | %s | %s |\n",
+			       cells[i].scenario, cells[i].design, b, x, ratio,
+			       verdict);
+		}
+		printf("\n");
+	}
+	return 0;
+}
+
+static int compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
+{
+	const struct side *base = &sides[0];
+	const struct run *b0 = &base->r[0];
+	struct verdicts v = { 0 };
+	struct cell *cells = NULL;
+	unsigned int family = 0;
+	size_t nc = 0, maxruns = 0;
+	int ret = -ENOMEM;
+
+	for (size_t s = 0; s < b0->nsc; s++)
+		nc += b0->sc[s].nd;
+	for (size_t i = 0; i < nsides; i++)
+		maxruns = sides[i].n > maxruns ? sides[i].n : maxruns;
+	cells = calloc(nc ? nc : 1, sizeof(*cells));
+	if (!cells)
+		return -ENOMEM;
+	nc = 0;
+	for (size_t s = 0; s < b0->nsc; s++)
+		for (size_t k = 0; k < b0->sc[s].nd; k++) {
+			struct cell *c = &cells[nc++];
+
+			c->scenario = b0->sc[s].name;
+			c->design = b0->sc[s].d[k].design;
+			c->base = calloc(maxruns, sizeof(*c->base));
+			c->now = calloc(maxruns, sizeof(*c->now));
+			if (!c->base || !c->now)
+				goto out;
+		}
+	/* Bonferroni: every checked latency ratio of every side. */
+	for (int m = 0; m < M_NR; m++)
+		if (o->check[m] && metrics[m].permille)
+			family += (unsigned int)(nc * (nsides - 1));
 
 	printf("# irqlab compare\n\n");
-	for (size_t i = 0; i < n; i++)
-		run_line(&runs[i], i);
-	printf("\nRatios are run / base with %.0f%% bootstrap intervals (seed %llu, %u replicates) where both runs have samples; "
-	       "a checked metric regresses when its ratio is worse than %.1f%% and, for latency, its whole interval is above 1.\n\n",
-	       REPORT_LEVEL * 100, (unsigned long long)o->seed, o->iters,
-	       o->threshold * 100);
-	printf("| scenario | design | metric | base");
-	for (size_t i = 1; i < n; i++)
-		printf(" | run %zu | ratio %zu", i, i);
-	printf(" |\n|:---|:---|:---|---:");
-	for (size_t i = 1; i < n; i++)
-		printf("|---:|---:");
-	printf("|\n");
-	for (size_t s = 0; s < base->nsc; s++) {
-		const struct run_scenario *bs = &base->sc[s];
+	for (size_t i = 0; i < nsides; i++)
+		for (size_t j = 0; j < sides[i].n; j++) {
+			char role[64];
 
-		for (size_t k = 0; k < bs->nd; k++) {
-			const struct run_design *bd = &bs->d[k];
-
-			for (int m = 0; m < M_NR; m++) {
-				printf("| %s | %s | %s%s | %.6g", bs->name,
-				       bd->design, metrics[m].what,
-				       o->check[m] ? " (checked)" : "",
-				       value(bd, m));
-				for (size_t i = 1; i < n; i++) {
-					const struct run_scenario *os =
-						run_find_scenario(&runs[i],
-								  bs->name);
-					const struct run_design *od =
-						os ? run_find_design(
-							     os, bd->design) :
-						     NULL;
-					struct irqstat_ratio r = { 0 };
-					double b = value(bd, m), v;
-					bool bad;
-
-					if (!od) {
-						printf(" | - | not in run %zu",
-						       i);
-						missing += !m;
-						continue;
-					}
-					v = value(od, m);
-					if (metrics[m].permille &&
-					    runs[i].has_samples &&
-					    base->has_samples &&
-					    irqstat_ratio_ci(
-						    od->sorted, od->n,
-						    bd->sorted, bd->n,
-						    metrics[m].permille,
-						    o->iters, REPORT_LEVEL,
-						    o->seed + s * 131 + k * 7 +
-							    m,
-						    &r))
-						return -ENOMEM;
-					if (!r.valid && b > 0 && isfinite(v)) {
-						r.valid = true;
-						r.point = v / b;
-					}
-					bad = o->check[m] &&
-					      regressed(m, b, v, &r,
-							o->threshold);
-					regressions += bad;
-					printf(" | %.6g | ", v);
-					if (!r.valid)
-						printf("-");
-					else if (r.iters)
-						printf("%.3f [%.3f, %.3f]",
-						       r.point, r.lo, r.hi);
-					else
-						printf("%.3f", r.point);
-					if (bad)
-						printf(" REGRESSION");
-				}
-				printf(" |\n");
-			}
+			snprintf(role, sizeof(role),
+				 i ? "side %zu, run %zu" : "base, run %zu",
+				 i ? i : j + 1, j + 1);
+			run_line(&sides[i].r[j], role);
 		}
-	}
-	printf("\n");
-	if (missing)
-		printf("%u scenario x design pairs of the base are missing from a run.\n",
-		       missing);
-	if (regressions) {
-		printf("%u regression%s beyond %.1f%%.\n", regressions,
-		       regressions == 1 ? "" : "s", o->threshold * 100);
-		return 1;
-	}
-	printf("No checked metric regressed beyond %.1f%%.\n",
+	printf("\nLatency ratios are side / base of the mean over runs of each run's mean log per-block quantile, with intervals over blocks and runs (docs/statistics.md): "
+	       "a run's blocks give its own spread, and the spread between whole runs, which one run cannot show, is estimated from replicate runs or, with one run a side, from how far all cells moved. "
+	       "A checked latency metric regresses when its interval, simultaneous over the %u checked ratios (Bonferroni, %.0f%% together), lies above 1 and its ratio is worse than %.1f%%; "
+	       "a checked counter when its ratio is worse than %.1f%%.\n",
+	       family, REPORT_LEVEL * 100, o->threshold * 100,
 	       o->threshold * 100);
-	return 0;
+	for (size_t i = 1; i < nsides; i++)
+		if (compare_side(base, &sides[i], i, o, cells, nc, family, &v))
+			goto out;
+	if (v.unknown)
+		printf("%u checked ratio%s had too few blocks or runs to tell: no verdict there.\n",
+		       v.unknown, v.unknown == 1 ? "" : "s");
+	if (v.regressions)
+		printf("%u regression%s beyond %.1f%%.\n", v.regressions,
+		       v.regressions == 1 ? "" : "s", o->threshold * 100);
+	else
+		printf("No checked metric regressed beyond %.1f%%.\n",
+		       o->threshold * 100);
+	ret = v.regressions ? 1 : 0;
+out:
+	for (size_t i = 0; i < nc; i++) {
+		free(cells[i].base);
+		free(cells[i].now);
+	}
+	free(cells);
+	return ret;
 }
 
 static void usage(FILE *f)
 {
-	fputs("usage: irqlab compare BASE_RUN RUN... [--metric M]... [--threshold PCT]\n"
-	      "                      [--seed N] [--iters N]\n"
-	      "  Compares run folders scenario by scenario, each against the first.\n"
+	fputs("usage: irqlab compare BASE RUN... [--metric M]... [--threshold PCT]\n"
+	      "       irqlab compare --base BASE [--base BASE]... RUN... [OPTIONS]\n"
+	      "  Compares run folders scenario by scenario. In the first form each\n"
+	      "  RUN is a side of its own against BASE; with --base, the --base runs\n"
+	      "  are one side and every RUN the other (several runs of one build).\n"
+	      "  A folder of run folders (irqlab run --repeat) is a side of its runs.\n"
 	      "  --metric M       check M for regressions: p50 p99 p999 throughput\n"
 	      "                   accesses stranded (repeatable; default p50)\n"
 	      "  --threshold PCT  how much worse is a regression (default 10)\n"
-	      "  exit status: 0 no regression, 1 a folder cannot be read,\n"
-	      "  2 a checked metric regressed (or bad usage)\n",
+	      "  exit status: 0 no regression the data supports, 1 a folder\n"
+	      "  cannot be read, 2 a checked metric regressed (or bad usage)\n",
 	      f);
+}
+
+static int has_summary(const char *dir)
+{
+	char path[4200];
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/summary.json", dir) >=
+	    sizeof(path))
+		return 0;
+	return !access(path, F_OK);
+}
+
+static int subdir_filter(const struct dirent *e)
+{
+	return e->d_name[0] != '.';
+}
+
+/*
+ * Add the run folder @dir to @sd, or each run folder directly inside it
+ * when it is a folder of runs (irqlab run --repeat).
+ */
+static int side_add(struct side *sd, const char *dir, char *err, size_t errlen)
+{
+	struct dirent **names = NULL;
+	char path[4096];
+	int n, ret = 0;
+
+	if (has_summary(dir) || access(dir, F_OK)) {
+		n = -1;
+	} else {
+		n = scandir(dir, &names, subdir_filter, alphasort);
+		if (n < 0) {
+			snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+			return -errno;
+		}
+	}
+	for (int i = n < 0 ? -1 : 0; i < (n < 0 ? 0 : n) && !ret; i++) {
+		struct run *r;
+
+		if (i >= 0) {
+			snprintf(path, sizeof(path), "%s/%s", dir,
+				 names[i]->d_name);
+			if (!has_summary(path))
+				continue;
+		}
+		r = realloc(sd->r, (sd->n + 1) * sizeof(*r));
+		if (!r) {
+			ret = -ENOMEM;
+			break;
+		}
+		sd->r = r;
+		ret = run_load(i < 0 ? dir : path, true, &sd->r[sd->n], err,
+			       errlen);
+		if (!ret)
+			sd->n++;
+	}
+	if (!ret && !sd->n) {
+		snprintf(
+			err, errlen,
+			"%s: neither a run folder (no summary.json) nor a folder of runs",
+			dir);
+		ret = -ENOENT;
+	}
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
+static void sides_free(struct side *sides, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = 0; j < sides[i].n; j++)
+			run_free(&sides[i].r[j]);
+		free(sides[i].r);
+	}
+	free(sides);
 }
 
 int compare_main(int argc, char **argv)
@@ -224,21 +451,22 @@ int compare_main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "metric", required_argument, NULL, 'm' },
 		{ "threshold", required_argument, NULL, 't' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "iters", required_argument, NULL, 'i' },
+		{ "base", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct cmp_opts o = { .threshold = 0.10,
-			      .seed = REPORT_SEED,
-			      .iters = REPORT_ITERS };
+	struct cmp_opts o = { .threshold = 0.10 };
+	const char **bases;
+	size_t nbases = 0, npos, nsides;
 	bool named = false;
-	struct run *runs;
+	struct side *sides;
 	char err[1024];
-	size_t n;
 	char *end;
-	int c, ret;
+	int c, ret = 0;
 
+	bases = calloc((size_t)argc + 1, sizeof(*bases));
+	if (!bases)
+		return 1;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
@@ -252,6 +480,7 @@ int compare_main(int argc, char **argv)
 				fprintf(stderr,
 					"irqlab compare: --metric: '%s' is not one of p50 p99 p999 throughput accesses stranded\n",
 					optarg);
+				free(bases);
 				return 2;
 			}
 			o.check[m] = named = true;
@@ -265,67 +494,53 @@ int compare_main(int argc, char **argv)
 				fprintf(stderr,
 					"irqlab compare: --threshold: '%s' is not a percentage in 0..10000\n",
 					optarg);
+				free(bases);
 				return 2;
 			}
 			break;
-		case 's':
-			errno = 0;
-			o.seed = strtoull(optarg, &end, 10);
-			if (errno || end == optarg || *end || *optarg == '-') {
-				fprintf(stderr,
-					"irqlab compare: --seed: '%s' is not a whole number >= 0\n",
-					optarg);
-				return 2;
-			}
+		case 'b':
+			bases[nbases++] = optarg;
 			break;
-		case 'i': {
-			long v;
-
-			errno = 0;
-			v = strtol(optarg, &end, 10);
-			if (errno || end == optarg || *end || v < 100 ||
-			    v > 1000000) {
-				fprintf(stderr,
-					"irqlab compare: --iters: '%s' is not a whole number in 100..1000000\n",
-					optarg);
-				return 2;
-			}
-			o.iters = (unsigned int)v;
-			break;
-		}
 		case 'h':
 			usage(stdout);
+			free(bases);
 			return 0;
 		default:
 			cli_bad_option("compare", c, argv);
+			free(bases);
 			return 2;
 		}
 	}
 	if (!named)
 		o.check[M_P50] = true;
-	n = (size_t)(argc - optind);
-	if (n < 2) {
+	npos = (size_t)(argc - optind);
+	if (nbases ? npos < 1 : npos < 2) {
 		fprintf(stderr,
-			"irqlab compare: needs at least two run folders, the base first; see irqlab compare --help\n");
+			"irqlab compare: needs a base and at least one run to compare with it; see irqlab compare --help\n");
+		free(bases);
 		return 2;
 	}
-	runs = calloc(n, sizeof(*runs));
-	if (!runs)
+	nsides = nbases ? 2 : npos;
+	sides = calloc(nsides, sizeof(*sides));
+	if (!sides) {
+		free(bases);
 		return 1;
-	for (size_t i = 0; i < n; i++) {
-		if (run_load(argv[optind + (int)i], true, &runs[i], err,
-			     sizeof(err))) {
-			fprintf(stderr, "irqlab compare: %s\n", err);
-			for (size_t j = 0; j < i; j++)
-				run_free(&runs[j]);
-			free(runs);
-			return 1;
-		}
 	}
-	ret = compare(runs, n, &o);
-	for (size_t i = 0; i < n; i++)
-		run_free(&runs[i]);
-	free(runs);
+	for (size_t i = 0; i < nbases && !ret; i++)
+		ret = side_add(&sides[0], bases[i], err, sizeof(err));
+	for (size_t i = 0; i < npos && !ret; i++)
+		ret = side_add(&sides[nbases ? 1 : i], argv[optind + (int)i],
+			       err, sizeof(err));
+	free(bases);
+	if (ret) {
+		if (ret == -ENOMEM)
+			snprintf(err, sizeof(err), "out of memory");
+		fprintf(stderr, "irqlab compare: %s\n", err);
+		sides_free(sides, nsides);
+		return 1;
+	}
+	ret = compare(sides, nsides, &o);
+	sides_free(sides, nsides);
 	if (ret < 0) {
 		fprintf(stderr, "irqlab compare: out of memory\n");
 		return 1;

@@ -48,7 +48,7 @@ struct report {
 /* A design's intervals against do_irq in the same scenario. */
 struct vs_base {
 	const struct run_design *base; /* NULL: no do_irq in the scenario */
-	struct irqstat_ratio p50, p99;
+	struct irqstat_effect p50, p99;
 };
 
 static const char *const design_order[] = { "flow", "do_irq", "edge-masking",
@@ -536,19 +536,33 @@ static void fmt_num(char *buf, size_t len, double v, int decimals)
 		snprintf(buf, len, "-");
 }
 
-static void fmt_ratio(char *buf, size_t len, const struct irqstat_ratio *r)
+static void fmt_ratio(char *buf, size_t len, const struct irqstat_effect *e)
 {
-	if (!r->valid)
+	if (!e->valid)
 		snprintf(buf, len, "-");
-	else if (r->iters)
-		snprintf(buf, len, "%.3f [%.3f, %.3f]", r->point, r->lo, r->hi);
+	else if (e->enough)
+		snprintf(buf, len, "%.3f [%.3f, %.3f]", e->point, e->lo, e->hi);
 	else
-		snprintf(buf, len, "%.3f", r->point);
+		snprintf(buf, len, "%.3f", e->point);
+}
+
+/* "p50 12% lower", "p99 2.5x higher": a ratio as a reader says it. */
+size_t report_fmt_change(char *buf, size_t len, const char *what, double x)
+{
+	const char *dir = x < 1 ? "lower" : "higher";
+
+	/* 2.5x reads better than 150%; 0.4 is 2.5x lower. */
+	if (x >= 2 || (x > 0 && x <= 0.5))
+		return (size_t)snprintf(buf, len, "%s %.1fx %s", what,
+					x >= 2 ? x : 1 / x, dir);
+	return (size_t)snprintf(buf, len, "%s %.*f%% %s", what,
+				fabs(x - 1) < 0.1 ? 1 : 0, fabs(x - 1) * 100,
+				dir);
 }
 
 static void fmt_verdict(char *buf, size_t len, const struct vs_base *v)
 {
-	const struct irqstat_ratio *r[2] = { &v->p50, &v->p99 };
+	const struct irqstat_effect *r[2] = { &v->p50, &v->p99 };
 	const char *q[2] = { "p50", "p99" };
 	size_t at = 0;
 
@@ -556,64 +570,49 @@ static void fmt_verdict(char *buf, size_t len, const struct vs_base *v)
 	for (int i = 0; i < 2; i++) {
 		enum irqstat_verdict w = irqstat_verdict(r[i]);
 
-		if (!r[i]->iters || w == IRQSTAT_SAME)
+		if (w != IRQSTAT_LOWER && w != IRQSTAT_HIGHER)
 			continue;
-		double x = r[i]->point;
-		const char *dir = w == IRQSTAT_LOWER ? "lower" : "higher";
-
-		/* 2.5x reads better than 150%; 0.4 is 2.5x lower. */
-		if (x >= 2 || (x > 0 && x <= 0.5))
-			at += (size_t)snprintf(buf + at, len - at,
-					       "%s%s %.1fx %s", at ? ", " : "",
-					       q[i], x >= 2 ? x : 1 / x, dir);
-		else
-			at += (size_t)snprintf(buf + at, len - at,
-					       "%s%s %.*f%% %s", at ? ", " : "",
-					       q[i], fabs(x - 1) < 0.1 ? 1 : 0,
-					       fabs(x - 1) * 100, dir);
+		if (at)
+			at += (size_t)snprintf(buf + at, len - at, ", ");
+		at += report_fmt_change(buf + at, len - at, q[i], r[i]->point);
 	}
-	if (!at)
+	if (at)
+		return;
+	if (!v->p50.valid || (!v->p50.enough && !v->p50.n))
+		snprintf(buf, len, "no samples: no interval");
+	else if (!v->p50.enough)
 		snprintf(buf, len,
-			 v->p50.iters ? "no difference shown" :
-					"no samples: no interval");
+			 "not enough blocks to tell (%u rounds, %d needed)",
+			 v->p50.n, IRQSTAT_MIN_ROUNDS);
+	else
+		snprintf(buf, len, "no difference shown");
 }
 
-static uint64_t mix(uint64_t seed, size_t a, size_t b)
-{
-	struct irqstat_rng r = { seed ^ (a * 0x9e3779b97f4a7c15ULL) ^
-				 (b * 0xc2b2ae3d27d4eb4fULL) };
-
-	return irqstat_rng_next(&r);
-}
-
-/* @d against do_irq of its scenario: point ratios, intervals if samples. */
-static int versus(struct report *rp, size_t i, const struct run_design *d,
-		  struct vs_base *v)
+/* @d against do_irq of its scenario: paired rounds of blocks. */
+static void versus(struct report *rp, size_t i, const struct run_design *d,
+		   struct vs_base *v)
 {
 	const struct run_scenario *sc = &rp->run.sc[i];
 	const struct run_design *b = run_find_design(sc, "do_irq");
-	uint64_t seed = mix(rp->o->seed, i, (size_t)(d - sc->d));
-	int ret = 0;
 
 	memset(v, 0, sizeof(*v));
 	v->base = b;
 	if (!b || b == d)
-		return 0;
+		return;
 	if (rp->run.has_samples) {
-		ret = irqstat_ratio_ci(d->sorted, d->n, b->sorted, b->n, 500,
-				       rp->o->iters, REPORT_LEVEL, seed,
-				       &v->p50);
-		if (!ret)
-			ret = irqstat_ratio_ci(d->sorted, d->n, b->sorted, b->n,
-					       990, rp->o->iters, REPORT_LEVEL,
-					       seed + 1, &v->p99);
-		return ret;
+		unsigned int n = d->nblocks < b->nblocks ? d->nblocks :
+							   b->nblocks;
+
+		irqstat_paired_ci(d->bq[RUN_Q50], b->bq[RUN_Q50], n,
+				  REPORT_LEVEL, &v->p50);
+		irqstat_paired_ci(d->bq[RUN_Q99], b->bq[RUN_Q99], n,
+				  REPORT_LEVEL, &v->p99);
+		return;
 	}
 	v->p50.valid = d->entry.count && b->entry.p50;
 	v->p50.point = v->p50.valid ? (double)d->entry.p50 / b->entry.p50 : 0;
 	v->p99.valid = d->entry.count && b->entry.p99;
 	v->p99.point = v->p99.valid ? (double)d->entry.p99 / b->entry.p99 : 0;
-	return 0;
 }
 
 static const char *env_str(const json_t *env, const char *obj, const char *key)
@@ -640,7 +639,7 @@ static int section_headline(struct report *rp, struct doc *d)
 		"Ratios are the design's quantile over __do_IRQ's in the same scenario, measured in interleaved blocks; "
 		"%s",
 		r->has_samples ?
-			"the brackets are 95% percentile-bootstrap intervals over the raw samples, and a verdict is given only where the interval excludes 1." :
+			"each is the geometric mean over rounds of the ratio of the two designs' per-block quantiles, the brackets are its 95% interval with the round as the unit (a t interval over the rounds' log ratios: docs/statistics.md), and a verdict is given only where the interval excludes 1." :
 			"this folder has no samples.bin, so there are no intervals and no verdicts.");
 	doc_table(d, 14, 5, head);
 	for (size_t i = 0; i < r->nsc; i++) {
@@ -651,12 +650,8 @@ static int section_headline(struct report *rp, struct doc *d)
 			char c[9][64], verdict[128];
 			const char *cells[14];
 			struct vs_base v;
-			int ret = versus(rp, i, ds, &v);
 
-			if (ret) {
-				snprintf(rp->err, rp->errlen, "out of memory");
-				return ret;
-			}
+			versus(rp, i, ds, &v);
 			fmt_ns(c[0], 64, ds->entry.p50);
 			fmt_ns(c[1], 64, ds->entry.p99);
 			fmt_ns(c[2], 64, ds->entry.p999);
@@ -1282,14 +1277,13 @@ static int write_docs(struct report *rp)
 	doc_begin(&d, title);
 	doc_para(
 		&d,
-		"Run folder %s: %zu scenarios, %s. Host %s, started %s. Statistics from %s; bootstrap seed %llu, %u replicates.",
+		"Run folder %s: %zu scenarios, %s. Host %s, started %s. Statistics from %s.",
 		rp->run.dir, rp->run.nsc,
 		rp->run.complete ? "complete" : "INCOMPLETE",
 		env_str(rp->run.summary, NULL, "host"),
 		env_str(rp->run.summary, NULL, "started"),
 		rp->run.has_samples ? "samples.bin (every event)" :
-				      "summary.json (no samples.bin)",
-		(unsigned long long)rp->o->seed, rp->o->iters);
+				      "summary.json (no samples.bin)");
 	ret = section_headline(rp, &d);
 	if (!ret) {
 		section_uio(rp, &d);
@@ -1357,68 +1351,30 @@ int report_write(const char *dir, const struct report_opts *o, char *err,
 
 static void report_usage(FILE *f)
 {
-	fputs("usage: irqlab report [RUN_DIR] [--seed N] [--iters N] [--no-trace] [--quiet]\n"
+	fputs("usage: irqlab report [RUN_DIR] [--no-trace] [--quiet]\n"
 	      "  Writes report.md, report.html and figures/ into RUN_DIR\n"
 	      "  (default: results/latest).\n"
-	      "  --seed N     the bootstrap's seed (default 1)\n"
-	      "  --iters N    bootstrap replicates (default 2000)\n"
 	      "  --no-trace   do not analyse the folder's trace\n",
 	      f);
-}
-
-/* A whole unsigned number in [lo, hi], or -1. */
-static long long parse_num(const char *s, long long lo, long long hi)
-{
-	char *end;
-	long long v;
-
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi)
-		return -1;
-	return v;
 }
 
 int report_main(int argc, char **argv, const char *results_dir)
 {
 	static const struct option opts[] = {
-		{ "seed", required_argument, NULL, 's' },
-		{ "iters", required_argument, NULL, 'i' },
 		{ "no-trace", no_argument, NULL, 'T' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct report_opts o = { REPORT_SEED, REPORT_ITERS, true, false };
+	struct report_opts o = { true, false };
 	char latest[4096], err[1024] = "";
 	const char *dir;
-	long long v;
 	int c;
 
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
 		switch (c) {
-		case 's':
-			v = parse_num(optarg, 0, INT64_MAX);
-			if (v < 0) {
-				fprintf(stderr,
-					"irqlab report: --seed: '%s' is not a whole number >= 0\n",
-					optarg);
-				return 2;
-			}
-			o.seed = (uint64_t)v;
-			break;
-		case 'i':
-			v = parse_num(optarg, 100, 1000000);
-			if (v < 0) {
-				fprintf(stderr,
-					"irqlab report: --iters: '%s' is not a whole number in 100..1000000\n",
-					optarg);
-				return 2;
-			}
-			o.iters = (unsigned int)v;
-			break;
 		case 'T':
 			o.trace = false;
 			break;

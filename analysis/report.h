@@ -11,15 +11,15 @@
 #include <stdint.h>
 
 struct report_opts {
-	uint64_t seed; /* the bootstrap's seed */
-	unsigned int iters; /* bootstrap replicates */
 	bool trace; /* analyse trace/ when the folder has one */
 	bool quiet; /* no progress lines on stderr */
 };
 
-#define REPORT_SEED 1
-#define REPORT_ITERS 2000
+/* The coverage of every interval the report and compare give. */
 #define REPORT_LEVEL 0.95
+
+/* "p50 12% lower", "p99 2.5x higher": @what and the ratio @x in words. */
+size_t report_fmt_change(char *buf, size_t len, const char *what, double x);
 
 /**
  * report_write - write report.md, report.html and figures/ into @dir

@@ -149,6 +149,58 @@ static int load_thread(struct reader *rd, json_t *o, const char *where,
 	return ret;
 }
 
+/*
+ * blocks_ns of a design: per quantile, the blocks' values (null: a block
+ * without a serviced event). Folders from before it have none: then only
+ * samples.bin gives per-block quantiles.
+ */
+static int load_blocks(struct reader *rd, json_t *o, const char *where,
+		       struct run_design *d)
+{
+	static const char *const qname[RUN_NQ] = { "p50", "p99", "p999" };
+	json_t *b = json_object_get(o, "blocks_ns");
+	size_t n = 0;
+	char w[200];
+
+	if (!b)
+		return 0;
+	snprintf(w, sizeof(w), "%sblocks_ns", where);
+	if (!json_is_object(b))
+		return bad(rd, w, "not an object");
+	for (int q = 0; q < RUN_NQ; q++) {
+		json_t *a = json_object_get(b, qname[q]);
+
+		snprintf(w, sizeof(w), "%sblocks_ns.%s", where, qname[q]);
+		if (!json_is_array(a))
+			return bad(rd, w, a ? "not an array" : "missing");
+		if (q && json_array_size(a) != n)
+			return bad(rd, w, "has another length than p50");
+		n = json_array_size(a);
+		if (n > 65536)
+			return bad(rd, w, "longer than 65536 blocks");
+		d->bq[q] = malloc((n ? n : 1) * sizeof(double));
+		if (!d->bq[q])
+			return -ENOMEM;
+		for (size_t i = 0; i < n; i++) {
+			json_t *v = json_array_get(a, i);
+
+			if (json_is_null(v)) {
+				d->bq[q][i] = NAN;
+			} else if (json_is_integer(v) &&
+				   json_integer_value(v) > 0) {
+				d->bq[q][i] = (double)json_integer_value(v);
+			} else {
+				snprintf(w, sizeof(w), "%sblocks_ns.%s[%zu]",
+					 where, qname[q], i);
+				return bad(rd, w,
+					   "not a positive integer or null");
+			}
+		}
+	}
+	d->nblocks = (unsigned int)n;
+	return 0;
+}
+
 static int load_design(struct reader *rd, json_t *o, const char *where,
 		       struct run_design *d)
 {
@@ -187,6 +239,8 @@ static int load_design(struct reader *rd, json_t *o, const char *where,
 		ret = get_latency(rd, o, where, "entry", &d->entry);
 	if (!ret && json_object_get(o, "thread"))
 		ret = load_thread(rd, o, where, d);
+	if (!ret)
+		ret = load_blocks(rd, o, where, d);
 	if (ret)
 		return ret;
 	dis = json_object_get(o, "irq_disabled");
@@ -275,6 +329,52 @@ static int cmp_event(const void *a, const void *b)
 
 	return (x->intended_ns > y->intended_ns) -
 	       (x->intended_ns < y->intended_ns);
+}
+
+const unsigned int run_q_permille[RUN_NQ] = { 500, 990, 999 };
+
+/* Each block's quantiles of @d, from its events (any order). */
+static int block_quantiles(struct run_design *d)
+{
+	unsigned int nb = 0;
+	size_t *at = NULL;
+	uint64_t *v = NULL;
+	int ret = -ENOMEM;
+
+	for (size_t i = 0; i < d->n; i++)
+		if (d->ev[i].block + 1u > nb)
+			nb = d->ev[i].block + 1u;
+	d->nblocks = nb;
+	for (int q = 0; q < RUN_NQ; q++) {
+		free(d->bq[q]); /* summary.json's: samples.bin's are the same */
+		d->bq[q] = malloc((nb ? nb : 1) * sizeof(double));
+		if (!d->bq[q])
+			return -ENOMEM;
+	}
+	/* Counting sort of the latencies by block. */
+	at = calloc(nb + 1, sizeof(*at));
+	v = malloc((d->n ? d->n : 1) * sizeof(*v));
+	if (!at || !v)
+		goto out;
+	for (size_t i = 0; i < d->n; i++)
+		at[d->ev[i].block + 1]++;
+	for (unsigned int b = 0; b < nb; b++)
+		at[b + 1] += at[b];
+	for (size_t i = 0; i < d->n; i++)
+		v[at[d->ev[i].block]++] = d->ev[i].entry_ns;
+	/* at[b] is now the end of block b; block b starts at at[b - 1]. */
+	for (unsigned int b = 0; b < nb; b++) {
+		size_t start = b ? at[b - 1] : 0, cnt = at[b] - start;
+
+		for (int q = 0; q < RUN_NQ; q++)
+			d->bq[q][b] = irqstat_quantile(v + start, cnt,
+						       run_q_permille[q]);
+	}
+	ret = 0;
+out:
+	free(at);
+	free(v);
+	return ret;
 }
 
 /* Two passes over the records: count per design, then fill. */
@@ -383,6 +483,8 @@ static int load_samples(struct run *r, struct reader *rd)
 
 			qsort(d->ev, d->n, sizeof(*d->ev), cmp_event);
 			irqstat_compute(d->sorted, d->n, &d->entry);
+			if (!ret)
+				ret = block_quantiles(d);
 			if (d->entry.count != cnt)
 				ret = bad(rd, r->sc[s].name,
 					  "samples do not match summary.json");
@@ -482,6 +584,8 @@ void run_free(struct run *r)
 		for (size_t k = 0; k < r->sc[i].nd; k++) {
 			free(r->sc[i].d[k].sorted);
 			free(r->sc[i].d[k].ev);
+			for (int q = 0; q < RUN_NQ; q++)
+				free(r->sc[i].d[k].bq[q]);
 		}
 		free(r->sc[i].d);
 	}

@@ -21,6 +21,10 @@ struct run_event {
 	uint16_t block;
 };
 
+/* The quantiles compared block by block (run_design.bq). */
+enum run_q { RUN_Q50, RUN_Q99, RUN_Q999, RUN_NQ };
+extern const unsigned int run_q_permille[RUN_NQ];
+
 struct run_design {
 	const char *design; /* flow, do_irq, edge-masking */
 	const char *flow; /* the flow handler that ran ("" if none) */
@@ -40,6 +44,13 @@ struct run_design {
 	struct run_event *ev; /* the serviced events in time order */
 	size_t n;
 	unsigned int ncpus; /* 1 + the highest CPU that serviced one */
+	/*
+	 * Per block (0 .. nblocks - 1, the block field of samples.bin: the
+	 * round of the interleaving), the quantile of its entry latencies;
+	 * NAN for a block with no serviced event. NULL without samples.
+	 */
+	unsigned int nblocks;
+	double *bq[RUN_NQ];
 };
 
 struct run_scenario {

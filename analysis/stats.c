@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Statistics over latency samples: order statistics from a sort (a radix
- * sort: a few hundred thousand values take a millisecond, off the hot path), log-linear
- * histograms, and the bootstrap of a ratio of quantiles (stats.h).
+ * sort: a few hundred thousand values take a millisecond, off the hot
+ * path), log-linear histograms, and intervals of a ratio of quantiles
+ * over blocks and runs (stats.h, docs/statistics.md).
  */
 #include <errno.h>
 #include <math.h>
@@ -229,14 +230,181 @@ double irqstat_rng_beta(struct irqstat_rng *r, double a, double b)
 	return x / (x + y);
 }
 
-/* One replicate of the nearest-rank quantile of a resample of @v. */
-static uint64_t boot_quantile(struct irqstat_rng *r, const uint64_t *v,
-			      size_t n, size_t k)
+double irqstat_quantile(uint64_t *v, size_t n, unsigned int permille)
 {
-	double u = irqstat_rng_beta(r, (double)k, (double)(n - k + 1));
-	size_t i = (size_t)(u * (double)n);
+	if (!n)
+		return NAN;
+	irqstat_sort(v, n);
+	return (double)v[irqstat_rank(n, permille)];
+}
 
-	return v[i < n ? i : n - 1];
+/*
+ * The regularised incomplete beta I_x(a, b) by its continued fraction
+ * (modified Lentz), on the side of x where it converges fast.
+ */
+static double beta_cf(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+
+	d = 1 / (fabs(d) < tiny ? tiny : d);
+	h = d;
+	for (int m = 1; m <= 300; m++) {
+		double m2 = 2.0 * m, num, del;
+
+		num = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+		d = 1 + num * d;
+		c = 1 + num / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		h *= d * c;
+		num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+		d = 1 + num * d;
+		c = 1 + num / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1) < 1e-15)
+			break;
+	}
+	return h;
+}
+
+static double inc_beta(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
+		    b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_cf(a, b, x) / a;
+	return 1 - front * beta_cf(b, a, 1 - x) / b;
+}
+
+/* P(T <= t) for Student's t with @df degrees of freedom. */
+static double t_cdf(double t, double df)
+{
+	double tail;
+
+	if (isinf(df))
+		return 0.5 * erfc(-t / M_SQRT2);
+	tail = 0.5 * inc_beta(df / 2, 0.5, df / (df + t * t));
+	return t > 0 ? 1 - tail : tail;
+}
+
+double irqstat_t_quantile(double p, double df)
+{
+	double lo = 0, hi = 1;
+
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return NAN;
+	if (p < 0.5)
+		return -irqstat_t_quantile(1 - p, df);
+	while (t_cdf(hi, df) < p && hi < 1e12)
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (t_cdf(mid, df) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+static bool usable(double v)
+{
+	return isfinite(v) && v > 0;
+}
+
+void irqstat_paired_ci(const double *x, const double *y, size_t n, double level,
+		       struct irqstat_effect *out)
+{
+	double sum = 0, ss = 0, mean, sd, t;
+	size_t m = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->level = level;
+	for (size_t i = 0; i < n; i++)
+		if (usable(x[i]) && usable(y[i])) {
+			sum += log(x[i]) - log(y[i]);
+			m++;
+		}
+	out->n = (unsigned int)m;
+	if (!m)
+		return;
+	mean = sum / (double)m;
+	out->valid = true;
+	out->point = exp(mean);
+	if (m < IRQSTAT_MIN_ROUNDS)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (usable(x[i]) && usable(y[i])) {
+			double d = log(x[i]) - log(y[i]) - mean;
+
+			ss += d * d;
+		}
+	sd = sqrt(ss / (double)(m - 1));
+	out->df = (double)(m - 1);
+	t = irqstat_t_quantile(0.5 + level / 2, out->df);
+	out->lo = exp(mean - t * sd / sqrt((double)m));
+	out->hi = exp(mean + t * sd / sqrt((double)m));
+	out->enough = true;
+}
+
+void irqstat_runsum(const double *q, size_t n, struct irqstat_runsum *out)
+{
+	double sum = 0, ss = 0, mean;
+	unsigned int m = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < n; i++)
+		if (usable(q[i])) {
+			sum += log(q[i]);
+			m++;
+		}
+	if (!m)
+		return;
+	mean = sum / m;
+	for (size_t i = 0; i < n; i++)
+		if (usable(q[i]))
+			ss += (log(q[i]) - mean) * (log(q[i]) - mean);
+	out->mean = mean;
+	out->blocks = m;
+	out->within = m > 1 ? ss / (m - 1) / m : INFINITY;
+}
+
+/* Runs of a side with a value, their mean and the mean's within part. */
+static size_t side(const struct irqstat_runsum *r, size_t n, double *mean,
+		   double *within, double *within_df2)
+{
+	double sum = 0, w = 0, wdf = 0;
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (r[i].blocks >= IRQSTAT_MIN_ROUNDS) {
+			sum += r[i].mean;
+			m++;
+		}
+	if (!m)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (r[i].blocks >= IRQSTAT_MIN_ROUNDS) {
+			double v = r[i].within / (double)(m * m);
+
+			w += v;
+			wdf += v * v / (r[i].blocks - 1);
+		}
+	*mean = sum / (double)m;
+	*within = w;
+	*within_df2 = wdf;
+	return m;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -246,57 +414,139 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int irqstat_ratio_ci(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
-		     unsigned int permille, unsigned int iters, double level,
-		     uint64_t seed, struct irqstat_ratio *out)
+static double median(double *v, size_t n)
 {
-	struct irqstat_rng rng = { seed };
-	size_t ka, kb, m = 0;
-	uint64_t qb;
-	double *rep;
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* median(chi^2_k) / k, Wilson and Hilferty's approximation. */
+static double chi2_median_ratio(double k)
+{
+	double c = 1 - 2 / (9 * k);
+
+	return c * c * c;
+}
+
+double irqstat_between_var(const struct irqstat_cell *cells, size_t n,
+			   double *df)
+{
+	double *raw = calloc(n ? n : 1, sizeof(*raw));
+	double *wit = calloc(n ? n : 1, sizeof(*wit));
+	double k = 0, est = 0;
+	bool replicated = false;
+	size_t m = 0;
+
+	*df = 0;
+	if (!raw || !wit)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		replicated |= cells[i].nbase > 1 || cells[i].nnow > 1;
+	for (size_t i = 0; i < n; i++) {
+		const struct irqstat_cell *c = &cells[i];
+		double mb, wb, db, mn, wn, dn;
+		size_t nb = side(c->base, c->nbase, &mb, &wb, &db);
+		size_t nn = side(c->now, c->nnow, &mn, &wn, &dn);
+
+		if (!nb || !nn)
+			continue;
+		if (!replicated) {
+			/* Var(D) = 2 s_u^2 + w_base + w_now; one df. */
+			raw[m] = (mn - mb) * (mn - mb) / 2;
+			wit[m] = (wb + wn) / 2;
+			k = 1;
+			m++;
+			continue;
+		}
+		/* Pooled within-side variance of the run means. */
+		{
+			double ss = 0, wsum = 0;
+			size_t f = 0, runs = 0;
+			const struct irqstat_runsum *sides[2] = { c->base,
+								  c->now };
+			size_t ns[2] = { c->nbase, c->nnow };
+			double means[2] = { mb, mn };
+
+			for (int s = 0; s < 2; s++) {
+				size_t used = 0;
+
+				for (size_t j = 0; j < ns[s]; j++) {
+					const struct irqstat_runsum *r =
+						&sides[s][j];
+
+					if (r->blocks < IRQSTAT_MIN_ROUNDS)
+						continue;
+					ss += (r->mean - means[s]) *
+					      (r->mean - means[s]);
+					wsum += r->within;
+					used++;
+					runs++;
+				}
+				f += used ? used - 1 : 0;
+			}
+			if (!f)
+				continue;
+			raw[m] = ss / (double)f;
+			wit[m] = wsum / (double)runs;
+			k = (double)f; /* the cells' usual df */
+			m++;
+		}
+	}
+	if (!m)
+		goto out;
+	{
+		double w = median(wit, m);
+
+		est = median(raw, m) / chi2_median_ratio(k) - w;
+		if (est < 0)
+			est = 0;
+		/* A median is about 2/pi as efficient as a mean. */
+		*df = (double)m * k * 2 / M_PI;
+	}
+out:
+	free(raw);
+	free(wit);
+	return est;
+}
+
+void irqstat_runs_ci(const struct irqstat_runsum *base, size_t nbase,
+		     const struct irqstat_runsum *now, size_t nnow,
+		     double between, double between_df, double level,
+		     struct irqstat_effect *out)
+{
+	double mb, wb, db, mn, wn, dn, var, den, t;
+	size_t nb, nn;
 
 	memset(out, 0, sizeof(*out));
 	out->level = level;
-	out->iters = iters;
-	if (!na || !nb || !iters)
-		return 0;
-	ka = irqstat_rank(na, permille) + 1; /* 1-based order statistic */
-	kb = irqstat_rank(nb, permille) + 1;
-	qb = b[kb - 1];
-	if (!qb)
-		return 0;
+	nb = side(base, nbase, &mb, &wb, &db);
+	nn = side(now, nnow, &mn, &wn, &dn);
+	out->n = (unsigned int)(nb + nn);
+	if (!nb || !nn)
+		return;
 	out->valid = true;
-	out->point = (double)a[ka - 1] / (double)qb;
-	rep = malloc(iters * sizeof(*rep));
-	if (!rep)
-		return -ENOMEM;
-	for (unsigned int i = 0; i < iters; i++) {
-		uint64_t x = boot_quantile(&rng, a, na, ka);
-		uint64_t y = boot_quantile(&rng, b, nb, kb);
-
-		/* A zero denominator is an infinitely large ratio. */
-		rep[m++] = y ? (double)x / (double)y : INFINITY;
-	}
-	qsort(rep, m, sizeof(*rep), cmp_double);
-	{
-		double tail = (1 - level) / 2;
-		size_t lo = (size_t)floor(tail * (double)m);
-		size_t hi = (size_t)ceil((1 - tail) * (double)m);
-
-		out->lo = rep[lo < m ? lo : m - 1];
-		out->hi = rep[hi ? (hi <= m ? hi - 1 : m - 1) : 0];
-	}
-	free(rep);
-	return 0;
+	out->point = exp(mn - mb);
+	if (!(between_df > 0))
+		return; /* the run-to-run part is unknown: no interval */
+	var = wb + wn + between * (1.0 / (double)nb + 1.0 / (double)nn);
+	/* Welch-Satterthwaite over the blocks' and the runs' parts. */
+	den = db + dn +
+	      (between * (1.0 / nb + 1.0 / nn)) *
+		      (between * (1.0 / nb + 1.0 / nn)) / between_df;
+	out->df = den > 0 ? var * var / den : INFINITY;
+	t = irqstat_t_quantile(0.5 + level / 2, out->df);
+	out->lo = exp(mn - mb - t * sqrt(var));
+	out->hi = exp(mn - mb + t * sqrt(var));
+	out->enough = true;
 }
 
-enum irqstat_verdict irqstat_verdict(const struct irqstat_ratio *r)
+enum irqstat_verdict irqstat_verdict(const struct irqstat_effect *e)
 {
-	if (!r->valid)
-		return IRQSTAT_SAME;
-	if (r->hi < 1)
+	if (!e->valid || !e->enough)
+		return IRQSTAT_UNKNOWN;
+	if (e->hi < 1)
 		return IRQSTAT_LOWER;
-	if (r->lo > 1)
+	if (e->lo > 1)
 		return IRQSTAT_HIGHER;
 	return IRQSTAT_SAME;
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Statistics over latency samples (ns, unsigned 64-bit): exact order
- * statistics, log-linear histograms, and bootstrap confidence intervals of
- * a ratio of quantiles. Shared by the harness (summary.json), the trace
- * sink and the report; no dependency beyond libc and libm.
+ * statistics, log-linear histograms, and confidence intervals of a ratio
+ * of quantiles over blocks and runs. Shared by the harness (summary.json),
+ * the trace sink, the report and compare; no dependency beyond libc and
+ * libm.
  */
 #ifndef ANALYSIS_STATS_H
 #define ANALYSIS_STATS_H
@@ -62,45 +63,116 @@ uint64_t loghist_low(const struct loghist *h, size_t i);
 uint64_t loghist_width(const struct loghist *h, size_t i);
 
 /*
- * A ratio of the nearest-rank quantile @permille/1000 of two sample sets,
- * a / b, with a percentile-bootstrap confidence interval.
+ * A ratio of a quantile between two designs or two builds, x / y, with a
+ * confidence interval computed over the units the variation lives in:
+ * rounds of interleaved blocks within one run, or runs (docs/statistics.md).
+ * Events are never the unit: a host stall delays a run of consecutive
+ * events, and a block keeps one coalescing mode for its whole length.
  */
-struct irqstat_ratio {
-	bool valid; /* both sets non-empty and b's quantile non-zero */
-	double point; /* q(a) / q(b) */
-	double lo, hi; /* the interval */
+struct irqstat_effect {
+	bool valid; /* a point ratio: at least one unit with both sides */
+	bool enough; /* an interval: at least the units it needs */
+	unsigned int n; /* units used: rounds, or runs */
+	double point; /* exp(mean log ratio): the geometric mean ratio */
+	double lo, hi; /* the interval, when enough */
 	double level; /* its coverage, e.g. 0.95 */
-	unsigned int iters; /* bootstrap replicates */
+	double df; /* degrees of freedom of the t quantile used */
 };
+
+/* Fewer paired rounds than this give no interval (a t on 5 df is wide). */
+#define IRQSTAT_MIN_ROUNDS 6
 
 /* What an interval says: only one that excludes 1 is a verdict. */
 enum irqstat_verdict {
 	IRQSTAT_SAME, /* the interval contains 1: no difference shown */
-	IRQSTAT_LOWER, /* a is lower than b: the interval is below 1 */
-	IRQSTAT_HIGHER, /* a is higher than b: the interval is above 1 */
+	IRQSTAT_LOWER, /* x is lower than y: the interval is below 1 */
+	IRQSTAT_HIGHER, /* x is higher than y: the interval is above 1 */
+	IRQSTAT_UNKNOWN, /* not enough units to tell */
+};
+
+enum irqstat_verdict irqstat_verdict(const struct irqstat_effect *e);
+
+/* The nearest-rank quantile @permille/1000 of @v (sorted in place); NAN if
+ * @n is 0. */
+double irqstat_quantile(uint64_t *v, size_t n, unsigned int permille);
+
+/* The @p quantile (0 < p < 1) of Student's t with @df > 0 degrees of
+ * freedom; the normal's for df = INFINITY. */
+double irqstat_t_quantile(double p, double df);
+
+/**
+ * irqstat_paired_ci - paired-rounds interval of x / y
+ * @x: a quantile of design x in each round (block b of x), @n rounds
+ * @y: the same quantile of design y in the same rounds
+ * @level: coverage, in (0, 1)
+ *
+ * Rounds where either value is not a positive number (an empty block) are
+ * left out. The log ratios d_r = ln x_r - ln y_r are the units; the point
+ * is exp(mean d) and the interval exp(mean d +- t(n-1) sd / sqrt n), so
+ * drift that hits both blocks of a round cancels, and whatever correlates
+ * events within a block is inside one unit. Fewer than
+ * IRQSTAT_MIN_ROUNDS rounds: a point, and out->enough false.
+ */
+void irqstat_paired_ci(const double *x, const double *y, size_t n, double level,
+		       struct irqstat_effect *out);
+
+/*
+ * One run of one scenario x design, summarised for comparisons across
+ * runs: the mean of its per-block log quantiles and that mean's variance
+ * from the spread between its blocks.
+ */
+struct irqstat_runsum {
+	double mean; /* mean over blocks of ln q_block */
+	double within; /* var(ln q_block) / blocks: the mean's variance */
+	unsigned int blocks; /* blocks with a value */
+};
+
+/* Summarise per-block quantiles @q (@n blocks; non-positive: skipped).
+ * out->blocks is 0 when none had a value. */
+void irqstat_runsum(const double *q, size_t n, struct irqstat_runsum *out);
+
+/*
+ * The runs of one cell (scenario x design x metric) on each side of a
+ * comparison, for irqstat_between_var().
+ */
+struct irqstat_cell {
+	const struct irqstat_runsum *base, *now;
+	size_t nbase, nnow;
 };
 
 /**
- * irqstat_ratio_ci - bootstrap interval of q(a) / q(b)
- * @a: sorted ascending, @na values; @b likewise
- * @permille: the quantile (500: the median, 990: p99)
- * @iters: replicates (e.g. 2000)
- * @level: coverage, in (0, 1)
- * @seed: the generator's seed: the same seed gives the same interval
+ * irqstat_between_var - run-to-run variance of ln q beyond the blocks'
+ * @cells: every cell of the comparison with runs on both sides
+ * @n: how many
+ * @df: set to the degrees of freedom the estimate is given
  *
- * Each replicate resamples both sets with replacement, independently. The
- * k-th smallest of n values resampled from sorted @v is v[floor(U * n)]
- * with U the k-th smallest of n uniforms, which is Beta(k, n - k + 1)
- * distributed; so a replicate costs one Beta draw per set rather than n
- * draws and a selection, and is exactly the ordinary bootstrap.
- *
- * Return: 0, or -ENOMEM. out->valid says whether there was a ratio.
+ * Whole runs differ by more than their blocks do (placement, the heap's
+ * layout, the machine's state), and that part cannot be seen inside one
+ * run. With several runs on a side it is the spread of the run means
+ * within a side; with one run per side, the spread of the differences
+ * across cells, on the assumption that most cells did not change. Either
+ * way, a robust (median) method-of-moments estimate pooled over cells, so
+ * that a few changed cells do not hide themselves. Return: the variance,
+ * >= 0; 0 with *df 0 when no cell can tell.
  */
-int irqstat_ratio_ci(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
-		     unsigned int permille, unsigned int iters, double level,
-		     uint64_t seed, struct irqstat_ratio *out);
+double irqstat_between_var(const struct irqstat_cell *cells, size_t n,
+			   double *df);
 
-enum irqstat_verdict irqstat_verdict(const struct irqstat_ratio *r);
+/**
+ * irqstat_runs_ci - interval of now / base over runs
+ * @base, @nbase: the base side's runs of one cell; @now, @nnow the other's
+ * @between: irqstat_between_var()'s estimate, @between_df its df
+ * @level: coverage
+ *
+ * The difference of the side means of the run means, with the variance of
+ * each run's mean from its blocks plus the run-to-run variance; degrees of
+ * freedom by Welch and Satterthwaite. Not enough when a side has no run
+ * with at least IRQSTAT_MIN_ROUNDS blocks.
+ */
+void irqstat_runs_ci(const struct irqstat_runsum *base, size_t nbase,
+		     const struct irqstat_runsum *now, size_t nnow,
+		     double between, double between_df, double level,
+		     struct irqstat_effect *out);
 
 /* A seeded generator (splitmix64), for the bootstrap and the tests. */
 struct irqstat_rng {

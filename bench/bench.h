@@ -31,6 +31,13 @@ enum {
 	BENCH_EXIT_INTERRUPTED = 130, /* SIGINT/SIGTERM: kept, incomplete */
 };
 
+/* Blocks a scenario may have (key blocks). */
+#define BENCH_MAX_BLOCKS 1000
+/* The quantiles summary.json keeps per block: p50, p99, p99.9. */
+#define BENCH_NQ 3
+extern const unsigned int bench_block_permille[BENCH_NQ];
+extern const char *const bench_block_qname[BENCH_NQ];
+
 /* The handler designs a scenario compares, in summary order. */
 enum bench_design {
 	BENCH_DESIGN_FLOW, /* the chip's genirq flow handler */
@@ -339,6 +346,13 @@ struct bench_result {
 	double chip_accesses_per_irq; /* chip_accesses / interrupts taken */
 	struct irqstat entry; /* fire -> handler entry, ns */
 	struct irqstat exit; /* fire -> handler exit, ns */
+	/*
+	 * Per block (the round of the interleaving), the p50, p99 and p99.9
+	 * of fire -> handler entry, ns; 0: the block had no serviced event.
+	 * The units of every verdict (docs/statistics.md).
+	 */
+	unsigned int nblock_ns; /* 1 + the last block recorded */
+	double block_ns[BENCH_MAX_BLOCKS][BENCH_NQ];
 	/*
 	 * Threaded designs: entry and exit are the thread's handler; @hard
 	 * is fire -> the hard (primary) handler's entry, @thread_runs the

@@ -125,7 +125,8 @@ static const struct key_desc keys[BENCH_KEY_NR] = {
 				    "milliseconds from 1 to 3600000", KEY_UINT,
 				    FIELD(duration_ms), 1, 3600000 },
 	[BENCH_KEY_BLOCKS]	= { "blocks", "an integer from 1 to 1000",
-				    KEY_UINT, FIELD(blocks), 1, 1000 },
+				    KEY_UINT, FIELD(blocks), 1,
+				    BENCH_MAX_BLOCKS },
 	[BENCH_KEY_DRAIN_MS]	= { "drain_ms", "a whole number of "
 				    "milliseconds from 0 to 60000", KEY_UINT,
 				    FIELD(drain_ms), 0, 60000 },

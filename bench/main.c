@@ -721,8 +721,7 @@ static int cmd_run(int argc, char **argv, bool bench)
 	 * without analysis, every run is --no-report.
 	 */
 	if (!a.no_report && ret != BENCH_EXIT_INTERRUPTED) {
-		struct report_opts ro = { REPORT_SEED, REPORT_ITERS, true,
-					  a.p.quiet };
+		struct report_opts ro = { true, a.p.quiet };
 
 		if (report_write(final, &ro, err, sizeof(err))) {
 			fprintf(stderr, "irqlab run: the report failed: %s\n",

@@ -1027,6 +1027,36 @@ static const struct {
 	COUNTER(handler_runs),	COUNTER(chip_accesses), COUNTER(disables),
 };
 
+const unsigned int bench_block_permille[BENCH_NQ] = { 500, 990, 999 };
+const char *const bench_block_qname[BENCH_NQ] = { "p50", "p99", "p999" };
+
+/* blocks_ns: per quantile, an array of the blocks' values (null: none). */
+static json_t *block_quantiles(const struct bench_result *r)
+{
+	json_t *o = json_object();
+
+	for (int q = 0; o && q < BENCH_NQ; q++) {
+		json_t *a = json_array();
+
+		for (unsigned int b = 0; a && b < r->nblock_ns; b++)
+			if (json_array_append_new(
+				    a,
+				    r->block_ns[b][q] > 0 ?
+					    json_integer(
+						    (json_int_t)
+							    r->block_ns[b][q]) :
+					    json_null())) {
+				json_decref(a);
+				a = NULL;
+			}
+		if (!a || json_object_set_new(o, bench_block_qname[q], a)) {
+			json_decref(o);
+			return NULL;
+		}
+	}
+	return o;
+}
+
 static json_t *design(const struct bench_result *r)
 {
 	const struct bench_scenario *sc = r->sc;
@@ -1055,6 +1085,7 @@ static json_t *design(const struct bench_result *r)
 				   jreal(r->chip_accesses_per_irq));
 	bad |= json_object_set_new(o, "blocks", json_integer(r->blocks));
 	bad |= json_object_set_new(o, "seconds", jreal(r->seconds));
+	bad |= json_object_set_new(o, "blocks_ns", block_quantiles(r));
 	bad |= json_object_set_new(o, "latency_ns",
 				   json_pack("{s:o, s:o}", "entry",
 					     latency(&r->entry), "exit",

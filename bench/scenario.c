@@ -14,6 +14,7 @@
  * interrupts on, and takes what it raises at once.
  */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -253,6 +254,8 @@ static int reconcile(struct bench_scenario_run *r, enum bench_design d,
 {
 	const struct bench_scenario *sc = r->sc;
 
+	size_t first = acc->entry.n;
+
 	for (unsigned int i = 0; i < l->nr_dev; i++) {
 		struct bench_dev *dev = &l->dev[i];
 		uint64_t stamped = 0, stranded = 0;
@@ -299,6 +302,18 @@ static int reconcile(struct bench_scenario_run *r, enum bench_design d,
 		res->overruns += dev->overruns;
 		res->storm_fires += dev->storm_fires;
 		res->thread_runs += dev->thread_runs;
+	}
+	/* The block's quantiles: its slice of the design's latencies. */
+	if (l->block < BENCH_MAX_BLOCKS) {
+		for (int q = 0; q < BENCH_NQ; q++) {
+			double v = irqstat_quantile(acc->entry.v + first,
+						    acc->entry.n - first,
+						    bench_block_permille[q]);
+
+			res->block_ns[l->block][q] = isnan(v) ? 0 : v;
+		}
+		if (l->block + 1 > res->nblock_ns)
+			res->nblock_ns = l->block + 1;
 	}
 	res->masked_ns += l->masked_ns;
 	res->disables += l->disables;
@@ -445,6 +460,30 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	return ret;
 }
 
+/*
+ * The order of the designs in round @b: a permutation drawn from the
+ * scenario's seed, so that no design always runs first after the
+ * previous round, or right after the same neighbour. A fixed A B A B
+ * order makes any effect of the position (a warm cache, a frequency
+ * step, the previous design's leftovers) look like a difference between
+ * designs, which no paired statistic can then take out.
+ */
+static void round_order(const struct bench_scenario *sc, unsigned int b,
+			unsigned int *order)
+{
+	struct irqstat_rng rng = { bench_stim_seed(sc->seed, b, 0xffff) };
+
+	for (unsigned int i = 0; i < sc->nr_designs; i++)
+		order[i] = i;
+	for (unsigned int i = sc->nr_designs; i > 1; i--) {
+		unsigned int j = (unsigned int)(irqstat_rng_next(&rng) % i);
+		unsigned int t = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = t;
+	}
+}
+
 static void finish(struct bench_scenario_run *r, struct design_acc *acc)
 {
 	for (unsigned int i = 0; i < r->sc->nr_designs; i++) {
@@ -545,8 +584,11 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 		}
 	}
 	for (unsigned int b = 0; b < sc->blocks && !ret; b++) {
+		unsigned int order[BENCH_DESIGN_NR];
+
+		round_order(sc, b, order);
 		for (unsigned int i = 0; i < sc->nr_designs && !ret; i++) {
-			enum bench_design d = sc->designs[i];
+			enum bench_design d = sc->designs[order[i]];
 
 			if (__atomic_load_n(r->stop, __ATOMIC_RELAXED)) {
 				ret = -EINTR;

@@ -111,15 +111,20 @@ int chip_delay_calibrate(struct chip_delay_calibration *out)
 	} while (t1 - t0 < 5000000); /* 5 ms */
 	tsc_per_ns = (double)(k1 - k0) / (double)(t1 - t0);
 	c.ticks_per_us = tsc_per_ns * 1000;
-	/* The fixed part: back-to-back 100 ns waits, the best of a few. */
+	/*
+	 * The fixed part: back-to-back 100 ns waits, the best of many short
+	 * rounds. A round the host interrupted only reads longer, so the
+	 * minimum is the wait's own cost; five long rounds could all be hit
+	 * on a busy host, which made whole runs' access costs differ.
+	 */
 	overhead_ns = 0;
-	for (int r = 0, best = 1; r < 5; r++, best = 0) {
+	for (int r = 0, best = 1; r < 50; r++, best = 0) {
 		uint64_t a = ticks();
 		double over;
 
-		for (int i = 0; i < 1000; i++)
+		for (int i = 0; i < 100; i++)
 			chip_delay_ns(100);
-		over = (double)(ticks() - a) / tsc_per_ns / 1000 - 100;
+		over = (double)(ticks() - a) / tsc_per_ns / 100 - 100;
 		if (best || over < c.overhead_ns)
 			c.overhead_ns = over > 0 ? over : 0;
 	}

@@ -23,6 +23,13 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static int cmp_double_test(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
 /* xorshift64*: the test's own reproducible values. */
 static uint64_t next(uint64_t *s)
 {
@@ -316,111 +323,292 @@ static void test_sort_agrees_with_qsort(void **state)
 		}
 }
 
-static uint64_t *exp_sample(uint64_t *s, size_t n, double scale)
+/* A standard normal from the test's generator (Box-Muller). */
+static double gauss(uint64_t *s)
 {
-	uint64_t *v = malloc(n * sizeof(*v));
+	double u = ((double)(next(s) >> 11) + 0.5) * 0x1.0p-53;
+	double v = ((double)(next(s) >> 11) + 0.5) * 0x1.0p-53;
 
-	assert_non_null(v);
-	for (size_t i = 0; i < n; i++) {
-		double u = ((double)(next(s) >> 11) + 0.5) * 0x1.0p-53;
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}
 
-		v[i] = (uint64_t)(1000 + scale * -log(u));
-	}
-	irqstat_sort(v, n);
-	return v;
+static void test_t_quantiles(void **state)
+{
+	(void)state;
+	/* Tables of Student's t, two-sided 95% and 99%. */
+	assert_true(fabs(irqstat_t_quantile(0.975, 1) - 12.7062) < 1e-3);
+	assert_true(fabs(irqstat_t_quantile(0.975, 5) - 2.5706) < 1e-4);
+	assert_true(fabs(irqstat_t_quantile(0.975, 30) - 2.0423) < 1e-4);
+	assert_true(fabs(irqstat_t_quantile(0.995, 10) - 3.1693) < 1e-4);
+	assert_true(fabs(irqstat_t_quantile(0.975, INFINITY) - 1.95996) < 1e-4);
+	assert_true(fabs(irqstat_t_quantile(0.025, 5) + 2.5706) < 1e-4);
+	assert_true(isnan(irqstat_t_quantile(1, 5)));
+	assert_true(isnan(irqstat_t_quantile(0.5, 0)));
 }
 
 /*
- * Two exponential populations whose medians differ by a known factor: the
- * 95% interval covers the true ratio in about 95 of 100 trials.
+ * One block of @n events: each event's latency is @scale times a block
+ * factor shared by every event of the block (a host that was slow for a
+ * while, a coalescing mode) times its own noise. Events within a block are
+ * therefore correlated; blocks are independent.
  */
-static void test_bootstrap_coverage(void **state)
+static void block_events(uint64_t *s, uint64_t *v, size_t n, double scale,
+			 double block_sd)
 {
-	/* medians 1000 + 3000 ln 2 and 1000 + 1000 ln 2 */
-	const double truth = (1000 + 3000 * M_LN2) / (1000 + 1000 * M_LN2);
-	unsigned int covered = 0, trials = 100;
-	uint64_t s = 2024;
+	double f = exp(block_sd * gauss(s));
 
-	(void)state;
-	for (unsigned int t = 0; t < trials; t++) {
-		uint64_t *a = exp_sample(&s, 1500, 3000);
-		uint64_t *b = exp_sample(&s, 2000, 1000);
-		struct irqstat_ratio r;
-
-		assert_int_equal(irqstat_ratio_ci(a, 1500, b, 2000, 500, 1000,
-						  0.95, t + 1, &r),
-				 0);
-		assert_true(r.valid);
-		assert_true(r.lo <= r.point && r.point <= r.hi);
-		covered += r.lo <= truth && truth <= r.hi;
-		assert_int_equal(irqstat_verdict(&r), IRQSTAT_HIGHER);
-		free(a);
-		free(b);
-	}
-	assert_true(covered >= 88 && covered <= 99);
+	for (size_t i = 0; i < n; i++)
+		v[i] = (uint64_t)(scale * f * exp(0.2 * gauss(s)));
 }
 
-static void test_bootstrap_verdicts_and_seed(void **state)
+/*
+ * What events-as-units gives on such data: the percentile bootstrap of
+ * the ratio of pooled medians, resampling events independently (the Beta
+ * shortcut of test_beta_shortcut_is_the_bootstrap, which is exact).
+ */
+static bool iid_covers(uint64_t *a, uint64_t *b, size_t n, double truth,
+		       uint64_t seed)
 {
-	uint64_t s = 5, *a = exp_sample(&s, 3000, 1000);
-	uint64_t *b = exp_sample(&s, 3000, 1000);
-	struct irqstat_ratio r1, r2, r3;
+	enum { REPS = 400 };
+	double rep[REPS];
+	struct irqstat_rng r = { seed };
+	size_t k = irqstat_rank(n, 500) + 1;
+
+	irqstat_sort(a, n);
+	irqstat_sort(b, n);
+	for (int i = 0; i < REPS; i++) {
+		size_t x = (size_t)(irqstat_rng_beta(&r, k, n - k + 1) * n);
+		size_t y = (size_t)(irqstat_rng_beta(&r, k, n - k + 1) * n);
+
+		rep[i] = (double)a[x < n ? x : n - 1] / b[y < n ? y : n - 1];
+	}
+	qsort(rep, REPS, sizeof(rep[0]), cmp_double_test);
+	return rep[REPS / 40] <= truth && truth <= rep[REPS - REPS / 40 - 1];
+}
+
+/*
+ * Correlated samples: design x is 1.25 times design y, the host moves
+ * whole blocks by 15% (sd of the log). Pooling 12 x 400 events as if they
+ * were independent gives an interval that misses the truth most of the
+ * time; rounds of paired blocks cover it at the stated 95%.
+ */
+static void test_correlated_blocks_coverage(void **state)
+{
+	enum { TRIALS = 300, ROUNDS = 12, EV = 400 };
+	const double truth = 1.25;
+	unsigned int paired = 0, iid = 0, verdicts = 0;
+	uint64_t s = 99;
+	uint64_t *a = malloc(ROUNDS * EV * sizeof(*a));
+	uint64_t *b = malloc(ROUNDS * EV * sizeof(*b));
 
 	(void)state;
-	/* The same population twice: no difference shown. */
-	assert_int_equal(irqstat_ratio_ci(a, 3000, b, 3000, 500, 2000, 0.95, 42,
-					  &r1),
-			 0);
-	assert_true(r1.lo < 1 && r1.hi > 1);
-	assert_int_equal(irqstat_verdict(&r1), IRQSTAT_SAME);
-	/* The same seed, the same interval; another seed, another. */
-	assert_int_equal(irqstat_ratio_ci(a, 3000, b, 3000, 500, 2000, 0.95, 42,
-					  &r2),
-			 0);
-	assert_true(r1.lo == r2.lo && r1.hi == r2.hi);
-	assert_int_equal(irqstat_ratio_ci(a, 3000, b, 3000, 500, 2000, 0.95, 43,
-					  &r3),
-			 0);
-	assert_true(r1.lo != r3.lo || r1.hi != r3.hi);
-	assert_true(r1.point == r3.point);
-	/* p99 of a set against itself halved: a is higher, b lower. */
-	for (size_t i = 0; i < 3000; i++)
-		b[i] = a[i] / 2;
-	assert_int_equal(
-		irqstat_ratio_ci(a, 3000, b, 3000, 990, 2000, 0.95, 1, &r1), 0);
-	assert_int_equal(irqstat_verdict(&r1), IRQSTAT_HIGHER);
-	assert_int_equal(
-		irqstat_ratio_ci(b, 3000, a, 3000, 990, 2000, 0.95, 1, &r1), 0);
-	assert_int_equal(irqstat_verdict(&r1), IRQSTAT_LOWER);
-	assert_true(r1.hi < 1);
+	assert_non_null(a);
+	assert_non_null(b);
+	for (unsigned int t = 0; t < TRIALS; t++) {
+		double qa[ROUNDS], qb[ROUNDS];
+		struct irqstat_effect e;
+
+		for (int r = 0; r < ROUNDS; r++) {
+			block_events(&s, a + r * EV, EV, 1000 * truth, 0.15);
+			block_events(&s, b + r * EV, EV, 1000, 0.15);
+			qa[r] = irqstat_quantile(a + r * EV, EV, 500);
+			qb[r] = irqstat_quantile(b + r * EV, EV, 500);
+		}
+		irqstat_paired_ci(qa, qb, ROUNDS, 0.95, &e);
+		assert_true(e.valid && e.enough);
+		assert_int_equal(e.n, ROUNDS);
+		assert_true(e.lo <= e.point && e.point <= e.hi);
+		paired += e.lo <= truth && truth <= e.hi;
+		verdicts += irqstat_verdict(&e) == IRQSTAT_HIGHER;
+		iid += iid_covers(a, b, ROUNDS * EV, truth, t + 1);
+	}
 	free(a);
 	free(b);
+	/* Binomial(300, 0.95): 275..295 holds with probability > 0.999. */
+	assert_true(paired >= 275 && paired <= 295);
+	assert_true(iid < TRIALS / 2);
+	/* And the shift itself is seen most of the time. */
+	assert_true(verdicts > TRIALS / 2);
 }
 
-static void test_bootstrap_degenerate_sets(void **state)
+/* A/A: the same design twice gives a verdict about 5% of the time. */
+static void test_paired_aa_rate(void **state)
 {
-	uint64_t one_a[1] = { 30 }, one_b[1] = { 10 }, zero[3] = { 0, 0, 0 };
-	struct irqstat_ratio r;
+	enum { TRIALS = 400, ROUNDS = 8, EV = 200 };
+	unsigned int verdicts = 0;
+	uint64_t s = 3;
+	uint64_t v[EV];
 
 	(void)state;
-	/* Empty: no ratio, and no verdict. */
-	assert_int_equal(
-		irqstat_ratio_ci(one_a, 0, one_b, 1, 500, 100, 0.95, 1, &r), 0);
-	assert_false(r.valid);
-	assert_int_equal(irqstat_verdict(&r), IRQSTAT_SAME);
-	assert_int_equal(
-		irqstat_ratio_ci(one_a, 1, one_b, 0, 500, 100, 0.95, 1, &r), 0);
-	assert_false(r.valid);
-	/* One value each: every resample is that value. */
-	assert_int_equal(
-		irqstat_ratio_ci(one_a, 1, one_b, 1, 500, 100, 0.95, 1, &r), 0);
-	assert_true(r.valid);
-	assert_true(r.point == 3.0 && r.lo == 3.0 && r.hi == 3.0);
-	assert_int_equal(irqstat_verdict(&r), IRQSTAT_HIGHER);
-	/* A zero denominator: no ratio. */
-	assert_int_equal(
-		irqstat_ratio_ci(one_a, 1, zero, 3, 500, 100, 0.95, 1, &r), 0);
-	assert_false(r.valid);
+	for (unsigned int t = 0; t < TRIALS; t++) {
+		double qa[ROUNDS], qb[ROUNDS];
+		struct irqstat_effect e;
+
+		for (int r = 0; r < ROUNDS; r++) {
+			block_events(&s, v, EV, 1500, 0.3);
+			qa[r] = irqstat_quantile(v, EV, 990);
+			block_events(&s, v, EV, 1500, 0.3);
+			qb[r] = irqstat_quantile(v, EV, 990);
+		}
+		irqstat_paired_ci(qa, qb, ROUNDS, 0.95, &e);
+		verdicts += irqstat_verdict(&e) != IRQSTAT_SAME;
+	}
+	/* Binomial(400, 0.05): mean 20, sd 4.4. */
+	assert_true(verdicts >= 6 && verdicts <= 36);
+}
+
+static void test_paired_too_few_rounds(void **state)
+{
+	double x[8] = { 2, 2, 2, 2, 2, NAN, 2, 0 };
+	double y[8] = { 1, 1, 1, 1, 1, 1, -1, 1 };
+	struct irqstat_effect e;
+
+	(void)state;
+	/* Rounds 5 to 7 have no value on a side: five rounds are left. */
+	irqstat_paired_ci(x, y, 8, 0.95, &e);
+	assert_true(e.valid);
+	assert_false(e.enough);
+	assert_int_equal(e.n, 5);
+	assert_true(fabs(e.point - 2) < 1e-12);
+	assert_int_equal(irqstat_verdict(&e), IRQSTAT_UNKNOWN);
+	/* Six identical rounds: a zero-width interval, a verdict. */
+	x[5] = 2;
+	irqstat_paired_ci(x, y, 6, 0.95, &e);
+	assert_true(e.enough);
+	assert_true(e.lo == e.hi && fabs(e.lo - 2) < 1e-12);
+	assert_int_equal(irqstat_verdict(&e), IRQSTAT_HIGHER);
+	/* Nothing at all. */
+	irqstat_paired_ci(x, y, 0, 0.95, &e);
+	assert_false(e.valid);
+	assert_int_equal(irqstat_verdict(&e), IRQSTAT_UNKNOWN);
+}
+
+/*
+ * A run of @blocks blocks of a cell whose true log quantile is @mu, with
+ * a run effect of sd @run_sd (the whole process: placement, layout) and a
+ * block spread of sd @block_sd.
+ */
+static void make_run(uint64_t *s, double mu, double run_sd, double block_sd,
+		     int blocks, struct irqstat_runsum *out)
+{
+	double q[64], u = run_sd * gauss(s);
+
+	for (int b = 0; b < blocks; b++)
+		q[b] = exp(mu + u + block_sd * gauss(s));
+	irqstat_runsum(q, (size_t)blocks, out);
+}
+
+/*
+ * Runs as units, one run a side: 40 cells, run effects of sd 0.2 that no
+ * block can see, 3 cells truly 2x slower. Blocks alone would call most
+ * unchanged cells different; with the run-to-run part estimated across
+ * cells the unchanged ones get a verdict about 5% of the time, and the
+ * changed ones are found.
+ */
+static void test_runs_one_a_side(void **state)
+{
+	enum { CELLS = 40, TRIALS = 50 };
+	unsigned int false_pos = 0, found = 0, blocks_only_fp = 0;
+	uint64_t s = 11;
+
+	(void)state;
+	for (int t = 0; t < TRIALS; t++) {
+		struct irqstat_runsum base[CELLS], now[CELLS];
+		struct irqstat_cell c[CELLS];
+		double between, df;
+
+		for (int i = 0; i < CELLS; i++) {
+			double mu = 7 + 0.05 * i;
+
+			make_run(&s, mu, 0.2, 0.05, 12, &base[i]);
+			make_run(&s, mu + (i < 3 ? M_LN2 : 0), 0.2, 0.05, 12,
+				 &now[i]);
+			c[i] = (struct irqstat_cell){ &base[i], &now[i], 1, 1 };
+		}
+		between = irqstat_between_var(c, CELLS, &df);
+		assert_true(df > 10);
+		/* The truth is 0.04; a median of 40 is rough. */
+		assert_true(between > 0.01 && between < 0.12);
+		for (int i = 0; i < CELLS; i++) {
+			struct irqstat_effect e, w;
+
+			irqstat_runs_ci(&base[i], 1, &now[i], 1, between, df,
+					0.95, &e);
+			irqstat_runs_ci(&base[i], 1, &now[i], 1, 0, 1e9, 0.95,
+					&w);
+			assert_true(e.enough);
+			if (i < 3)
+				found += irqstat_verdict(&e) == IRQSTAT_HIGHER;
+			else
+				false_pos += irqstat_verdict(&e) !=
+					     IRQSTAT_SAME;
+			blocks_only_fp += i >= 3 &&
+					  irqstat_verdict(&w) != IRQSTAT_SAME;
+		}
+	}
+	/* 37 x 50 unchanged cells: about 92 at 5%. */
+	assert_true(false_pos < 37 * TRIALS / 10);
+	assert_true(blocks_only_fp > 37 * TRIALS / 2);
+	/* A 2x shift against a run sd of 0.2: seen about 60% of the time. */
+	assert_true(found > 3 * TRIALS / 2);
+}
+
+/* Three runs a side: the run-to-run part comes from the replicates. */
+static void test_runs_replicated(void **state)
+{
+	enum { CELLS = 10, RUNS = 3, TRIALS = 60 };
+	unsigned int covered = 0, total = 0;
+	uint64_t s = 23;
+
+	(void)state;
+	for (int t = 0; t < TRIALS; t++) {
+		struct irqstat_runsum base[CELLS][RUNS], now[CELLS][RUNS];
+		struct irqstat_cell c[CELLS];
+		double between, df;
+
+		for (int i = 0; i < CELLS; i++) {
+			for (int r = 0; r < RUNS; r++) {
+				make_run(&s, 7, 0.1, 0.05, 10, &base[i][r]);
+				make_run(&s, 7 + 0.1, 0.1, 0.05, 10,
+					 &now[i][r]);
+			}
+			c[i] = (struct irqstat_cell){ base[i], now[i], RUNS,
+						      RUNS };
+		}
+		between = irqstat_between_var(c, CELLS, &df);
+		assert_true(df >= CELLS * (RUNS - 1));
+		for (int i = 0; i < CELLS; i++) {
+			struct irqstat_effect e;
+
+			irqstat_runs_ci(base[i], RUNS, now[i], RUNS, between,
+					df, 0.95, &e);
+			assert_true(e.enough);
+			covered += e.lo <= exp(0.1) && exp(0.1) <= e.hi;
+			total++;
+		}
+	}
+	assert_true(covered >= total * 90 / 100);
+	assert_true(covered <= total * 99 / 100);
+}
+
+static void test_runs_degenerate(void **state)
+{
+	double q[3] = { 100, 110, 120 };
+	struct irqstat_runsum a, none = { 0 };
+	struct irqstat_effect e;
+	double df;
+
+	(void)state;
+	/* Three blocks are too few to be a unit. */
+	irqstat_runsum(q, 3, &a);
+	assert_int_equal(a.blocks, 3);
+	irqstat_runs_ci(&a, 1, &a, 1, 0, 10, 0.95, &e);
+	assert_false(e.valid);
+	irqstat_runs_ci(&none, 1, &a, 1, 0, 10, 0.95, &e);
+	assert_false(e.valid);
+	/* No cells: no estimate, and no interval from it. */
+	assert_true(irqstat_between_var(NULL, 0, &df) == 0);
+	assert_true(df == 0);
 }
 
 int main(void)
@@ -437,9 +625,13 @@ int main(void)
 		cmocka_unit_test(test_histogram_relative_error),
 		cmocka_unit_test(test_beta_shortcut_is_the_bootstrap),
 		cmocka_unit_test(test_sort_agrees_with_qsort),
-		cmocka_unit_test(test_bootstrap_coverage),
-		cmocka_unit_test(test_bootstrap_verdicts_and_seed),
-		cmocka_unit_test(test_bootstrap_degenerate_sets),
+		cmocka_unit_test(test_t_quantiles),
+		cmocka_unit_test(test_correlated_blocks_coverage),
+		cmocka_unit_test(test_paired_aa_rate),
+		cmocka_unit_test(test_paired_too_few_rounds),
+		cmocka_unit_test(test_runs_one_a_side),
+		cmocka_unit_test(test_runs_replicated),
+		cmocka_unit_test(test_runs_degenerate),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

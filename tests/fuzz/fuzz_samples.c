@@ -5,8 +5,8 @@
  * summary.json it must agree with. The input is both files: summary.json
  * up to the first NUL byte (JSON text has none), samples.bin after it;
  * without a NUL, the folder has no samples.bin. A folder that loads is
- * also compared with itself with bootstrap intervals
- * (`irqlab compare DIR DIR --iters 100`), which reads the samples.
+ * also compared with itself with block intervals
+ * (`irqlab compare DIR DIR`), which reads the samples.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +17,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char dir[256], a0[] = "compare", a3[] = "--iters", a4[] = "100";
-	char *argv[] = { a0, dir, dir, a3, a4, NULL };
+	char dir[256], a0[] = "compare";
+	char *argv[] = { a0, dir, dir, NULL };
 	const uint8_t *nul = memchr(data, 0, size);
 	struct run r;
 	char err[1024];
@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_note("samples: %zu scenarios, samples %s", r.nsc,
 			  r.has_samples ? "read" : "absent");
 		run_free(&r);
-		compare_main(5, argv);
+		compare_main(3, argv);
 		fflush(stdout);
 	}
 	return 0;
