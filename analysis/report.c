@@ -536,6 +536,16 @@ static void fmt_num(char *buf, size_t len, double v, int decimals)
 		snprintf(buf, len, "-");
 }
 
+/* A stage figure as "value ± u" or the resolution phrase; "-": none. */
+static void fmt_fig(char *buf, size_t len, const struct stages_series *s,
+		    int fig, int decimals)
+{
+	if (!s->st.count)
+		snprintf(buf, len, "-");
+	else
+		stages_figure_format(&s->fig[fig], decimals, false, buf, len);
+}
+
 static void fmt_ratio(char *buf, size_t len, const struct irqstat_effect *e)
 {
 	if (!e->valid)
@@ -982,6 +992,7 @@ static int section_stages(struct report *rp, struct doc *d)
 		"latency p50",
 	};
 	const struct stages_result *st = &rp->st;
+	const struct stages_calibration *cal = &st->calib;
 	uint64_t all = 0;
 	int ret;
 
@@ -995,17 +1006,32 @@ static int section_stages(struct report *rp, struct doc *d)
 	doc_para(
 		d,
 		"From the LTTng trace, through the irqlab Babeltrace2 sink (sink.irqlab.stages): %llu events, %llu discarded. "
-		"Each interval between two events of an interrupt is charged to the stage its first event opens, and the tracepoint cost measured by this run's %llu calibrate events, %.1f ns, is subtracted from every interval: "
+		"Each interval between two events of an interrupt is charged to the stage its first event opens, and the tracepoint cost measured by this run's %llu calibrate events is subtracted from every interval: "
 		"the figures estimate the untraced code, but tracing still perturbs caches and timing. Means in ns; total is entry -> exit; dispatch is raise -> vector entry; latency is intended fire time -> device handler (as the headline).",
 		(unsigned long long)st->events,
 		(unsigned long long)st->discarded_events,
-		(unsigned long long)st->calibrate_events, st->event_cost_ns);
+		(unsigned long long)st->calibrate_events);
+	if (cal->pairs)
+		doc_para(
+			d,
+			"One event costs %.1f ns (median of %llu back-to-back calibrate spacings; 95%% of them %.0f-%.0f ns, IQR %.0f-%.0f ns; standard error of the median %.1f ns), and that spread is the tracer's resolution. "
+			"A figure made of k intervals is value ± the half-width of its own 95%% interval widened by k times the distance from the median to those 95%% limits; where that band reaches 0, or the value is under k x %.0f ns, it is given as \"" STAGES_UNRESOLVED
+			"\" instead of a number. Stages shorter than about %.0f ns per event they span (a chip operation spans one) are below this tracer's resolution.",
+			st->event_cost_ns, (unsigned long long)cal->pairs,
+			cal->p025, cal->p975, cal->p25, cal->p75,
+			cal->median_se, cal->p975 - cal->p025,
+			cal->p975 - cal->p025);
+	else
+		doc_para(
+			d,
+			"The trace has no calibrate events: no tracepoint cost was subtracted, and the figures include it.");
 	doc_table(d, 13, 4, head);
 	for (size_t g = 0; g < st->ngroups; g++) {
 		const struct stages_group *gr = &st->groups[g];
-		char c[11][32];
+		char c[11][80];
 		const char *cells[13] = { gr->scenario, gr->design };
-		double ops = 0;
+		struct stages_figure ops = { 0 };
+		bool any = false;
 
 		/* All CPUs come first; one CPU alone would repeat them. */
 		if (gr->cpu < 0)
@@ -1013,21 +1039,28 @@ static int section_stages(struct report *rp, struct doc *d)
 		if (!gr->interrupts || (gr->cpu >= 0 && gr->interrupts == all))
 			continue;
 		for (int o = 0; o < STAGES_NR_OPS; o++)
-			ops += gr->op[o].st.mean;
+			if (gr->op[o].st.count) {
+				stages_figure_add(
+					&ops, &gr->op[o].fig[STAGES_FIG_MEAN]);
+				any = true;
+			}
 		if (gr->cpu < 0)
-			snprintf(c[0], 32, "all");
+			snprintf(c[0], 80, "all");
 		else
-			snprintf(c[0], 32, "%d", gr->cpu);
-		snprintf(c[1], 32, "%s", gr->flow);
-		fmt_ns(c[2], 32, gr->interrupts);
-		fmt_num(c[3], 32, gr->entry.st.mean, 1);
-		fmt_num(c[4], 32, ops, 1);
-		fmt_num(c[5], 32, gr->action.st.mean, 1);
-		fmt_num(c[6], 32, gr->exit.st.mean, 1);
-		fmt_ns(c[7], 32, gr->total.st.p50);
-		fmt_ns(c[8], 32, gr->total.st.p99);
-		fmt_ns(c[9], 32, gr->dispatch.st.p50);
-		fmt_ns(c[10], 32, gr->latency.st.p50);
+			snprintf(c[0], 80, "%d", gr->cpu);
+		snprintf(c[1], 80, "%s", gr->flow);
+		fmt_ns(c[2], 80, gr->interrupts);
+		fmt_fig(c[3], 80, &gr->entry, STAGES_FIG_MEAN, 1);
+		if (any)
+			stages_figure_format(&ops, 1, false, c[4], 80);
+		else
+			snprintf(c[4], 80, "-");
+		fmt_fig(c[5], 80, &gr->action, STAGES_FIG_MEAN, 1);
+		fmt_fig(c[6], 80, &gr->exit, STAGES_FIG_MEAN, 1);
+		fmt_fig(c[7], 80, &gr->total, STAGES_FIG_P50, 0);
+		fmt_fig(c[8], 80, &gr->total, STAGES_FIG_P99, 0);
+		fmt_fig(c[9], 80, &gr->dispatch, STAGES_FIG_P50, 0);
+		fmt_fig(c[10], 80, &gr->latency, STAGES_FIG_P50, 0);
 		for (int x = 0; x < 11; x++)
 			cells[2 + x] = c[x];
 		doc_row(d, cells);

@@ -19,7 +19,10 @@
  *
  * Values are kept raw, with the number of intervals each is made of, and
  * the tracepoint cost is subtracted in stages_finish(), when every
- * calibrate event has been seen whatever order they came in.
+ * calibrate event has been seen whatever order they came in. The
+ * calibrate spacings are kept as a histogram of 1 ns buckets (spacings
+ * are whole ns), so their median and quartiles are exact and bounded in
+ * memory whatever the number of calibrate events.
  */
 #define _GNU_SOURCE /* qsort_r */
 #include <errno.h>
@@ -29,6 +32,17 @@
 #include <string.h>
 #include <jansson.h>
 #include "sink.h"
+
+const char *const stages_fig_names[STAGES_NR_FIGS] = {
+	"mean", "p50", "p90", "p99", "p999",
+};
+
+/* The quantiles of stages_fig_names[1..], in permille. */
+static const unsigned int fig_permille[STAGES_NR_FIGS] = { 0, 500, 900, 990,
+							   999 };
+
+/* Standard normal quantile of a two-sided 95% interval. */
+#define Z95 1.959964
 
 const char *const stages_op_names[STAGES_NR_OPS] = {
 	"startup",   "shutdown", "enable",   "disable",	     "ack",
@@ -118,6 +132,8 @@ struct ctx {
 struct stages {
 	uint64_t events, discarded_events, discarded_packets, unmatched;
 	uint64_t calib, calib_pairs, calib_sum, calib_prev_i, calib_prev_ts;
+	uint64_t *calib_hist; /* STAGES_CALIB_MAX buckets of 1 ns */
+	uint64_t calib_over; /* spacings of STAGES_CALIB_MAX ns or more */
 
 	struct ctx *ctx; /* [0]: outside any block */
 	size_t nctx, ctxcap;
@@ -312,6 +328,7 @@ void stages_destroy(struct stages *s)
 		}
 	free(s->groups);
 	free(s->hash);
+	free(s->calib_hist);
 	free(s);
 }
 
@@ -384,17 +401,30 @@ static int raise_event(struct stages *s, const struct stages_ev *ev)
 	return 0;
 }
 
-static void calibrate_event(struct stages *s, const struct stages_ev *ev)
+static int calibrate_event(struct stages *s, const struct stages_ev *ev)
 {
 	/* Only back-to-back pairs of one run: i follows i - 1. */
 	if (s->calib && ev->seq == s->calib_prev_i + 1 &&
 	    ev->ts >= s->calib_prev_ts) {
-		s->calib_sum += ev->ts - s->calib_prev_ts;
+		uint64_t d = ev->ts - s->calib_prev_ts;
+
+		if (!s->calib_hist) {
+			s->calib_hist = calloc(STAGES_CALIB_MAX,
+					       sizeof(*s->calib_hist));
+			if (!s->calib_hist)
+				return -ENOMEM;
+		}
+		if (d < STAGES_CALIB_MAX)
+			s->calib_hist[d]++;
+		else
+			s->calib_over++;
+		s->calib_sum += d;
 		s->calib_pairs++;
 	}
 	s->calib++;
 	s->calib_prev_i = ev->seq;
 	s->calib_prev_ts = ev->ts;
+	return 0;
 }
 
 static uint64_t group_hash(uint32_t ctx, int32_t flow, uint64_t cpu)
@@ -753,8 +783,7 @@ int stages_event(struct stages *s, const struct stages_ev *ev)
 		s->ctx[s->cur_ctx].events++;
 	switch (ev->type) {
 	case STAGES_EV_CALIBRATE:
-		calibrate_event(s, ev);
-		return 0;
+		return calibrate_event(s, ev);
 	case STAGES_EV_BLOCK_BEGIN:
 		ret = ctx_intern(s, ev->scenario, ev->design, ev->chip, &c);
 		if (ret)
@@ -784,7 +813,11 @@ void stages_discarded(struct stages *s, uint64_t events, uint64_t packets)
 	s->discarded_packets += packets;
 }
 
-/* Subtract @cost once per interval of each value, clamping at 0. */
+/*
+ * Subtract @cost once per interval of each value, clamping at 0: the
+ * series' own statistics, kept for older readers. The figures, which
+ * are not clamped, were taken from the raw values before.
+ */
 static void series_settle(struct raw_series *r, double cost)
 {
 	for (size_t i = 0; i < r->n; i++) {
@@ -797,6 +830,181 @@ static void series_settle(struct raw_series *r, double cost)
 	}
 	free(r->k);
 	r->k = NULL;
+}
+
+/*
+ * The 95% distribution-free interval of the nearest-rank quantile
+ * @permille/1000 of @n values: 0-based ranks [*lo, *hi] from the normal
+ * approximation of the binomial count of values below the quantile. Only
+ * exchangeable values are assumed, as the sink does everywhere.
+ */
+static void os_ranks(size_t n, unsigned int permille, size_t *lo, size_t *hi)
+{
+	double p = permille / 1000.0, np = (double)n * p;
+	double h = Z95 * sqrt(np * (1 - p));
+	size_t r = irqstat_rank(n, permille);
+	double l = floor(np - h) - 1, u = ceil(np + h);
+
+	*lo = l < 0 ? 0 : (size_t)l;
+	*hi = u > (double)(n - 1) ? n - 1 : (size_t)u;
+	if (*lo > r)
+		*lo = r;
+	if (*hi < r)
+		*hi = r;
+}
+
+/* The 0-based nearest rank of the quantile @q (0 < q < 1) of @n. */
+static uint64_t rank_frac(uint64_t n, double q)
+{
+	double r = ceil(q * (double)n);
+
+	return r > 1 ? (uint64_t)r - 1 : 0;
+}
+
+/* The 0-based @r-th smallest calibrate spacing; overflows rank last. */
+static double calib_at(const struct stages *s, uint64_t r)
+{
+	uint64_t seen = 0;
+
+	for (size_t i = 0; i < STAGES_CALIB_MAX; i++) {
+		seen += s->calib_hist[i];
+		if (seen > r)
+			return (double)i;
+	}
+	return STAGES_CALIB_MAX; /* a lower bound */
+}
+
+static void calibration(const struct stages *s, struct stages_calibration *c)
+{
+	uint64_t n = s->calib_pairs;
+	size_t lo, hi;
+
+	memset(c, 0, sizeof(*c));
+	if (!n)
+		return;
+	c->pairs = n;
+	c->overflow = s->calib_over;
+	c->mean = (double)s->calib_sum / (double)n;
+	c->median = n % 2 ? calib_at(s, n / 2) :
+			    (calib_at(s, n / 2 - 1) + calib_at(s, n / 2)) / 2;
+	c->p25 = calib_at(s, irqstat_rank(n, 250));
+	c->p75 = calib_at(s, irqstat_rank(n, 750));
+	c->p025 = calib_at(s, rank_frac(n, 0.025));
+	c->p975 = calib_at(s, rank_frac(n, 0.975));
+	/* The interval's half-width, in standard errors: 1.96. */
+	os_ranks(n, 500, &lo, &hi);
+	c->median_se = (calib_at(s, hi) - calib_at(s, lo)) / (2 * Z95);
+}
+
+void stages_figure_judge(struct stages_figure *f)
+{
+	f->pm = fmax(f->value - f->lo, f->hi - f->value);
+	f->resolved = f->lo > 0 && f->value >= f->resolution;
+}
+
+void stages_figure_add(struct stages_figure *sum, const struct stages_figure *f)
+{
+	sum->value += f->value;
+	sum->lo += f->lo;
+	sum->hi += f->hi;
+	sum->k += f->k;
+	sum->resolution += f->resolution;
+	stages_figure_judge(sum);
+}
+
+void stages_figure_format(const struct stages_figure *f, int decimals,
+			  bool terse, char *buf, size_t len)
+{
+	if (f->resolved)
+		snprintf(buf, len, terse ? "%.*f±%.*f" : "%.*f ± %.*f",
+			 decimals, f->value, decimals, f->pm);
+	else if (terse)
+		snprintf(buf, len, "unresolved(±%.0f)", f->pm);
+	else
+		snprintf(buf, len, STAGES_UNRESOLVED " (± %.0f ns)", f->pm);
+}
+
+/* A value with its cost subtracted, and how many costs that was. */
+struct xk {
+	double x;
+	uint32_t k;
+};
+
+static int xk_cmp(const void *a, const void *b)
+{
+	double x = ((const struct xk *)a)->x, y = ((const struct xk *)b)->x;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The figures of series @i of groups [@a, @b) together, from their raw
+ * values, with @c's median subtracted k times from a value of k
+ * intervals. A higher cost lowers every value: the band's low end takes
+ * k times p975 - median off, its high end adds k times median - p025.
+ * The central 95% rather than the quartiles: a stage's quantile carries
+ * the cost of its events as they fell, and for p90 of a stage of fixed
+ * length that is the cost's own p90.
+ */
+static int series_figures(const struct igroup *a, const struct igroup *b, int i,
+			  const struct stages_calibration *c,
+			  struct stages_figure *fig)
+{
+	double down = c->p975 - c->median, up = c->median - c->p025;
+	long double sum = 0, ss = 0, ksum = 0;
+	size_t n = 0, at = 0;
+	struct xk *v;
+
+	for (const struct igroup *g = a; g < b; g++)
+		n += g->s[i].n;
+	memset(fig, 0, STAGES_NR_FIGS * sizeof(*fig));
+	if (!n)
+		return 0;
+	v = malloc(n * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (const struct igroup *g = a; g < b; g++)
+		for (size_t j = 0; j < g->s[i].n; j++) {
+			uint32_t k = g->s[i].k[j];
+
+			v[at].x = (double)g->s[i].v[j] - k * c->median;
+			v[at++].k = k;
+			sum += v[at - 1].x;
+			ksum += k;
+		}
+	qsort(v, n, sizeof(*v), xk_cmp);
+
+	fig[0].value = (double)(sum / n);
+	for (size_t j = 0; j < n; j++)
+		ss += (v[j].x - sum / n) * (v[j].x - sum / n);
+	fig[0].k = (double)(ksum / n);
+	fig[0].lo = fig[0].hi = fig[0].value;
+	if (n > 1) {
+		double se = sqrt((double)(ss / (n - 1)) / (double)n);
+
+		fig[0].lo -= Z95 * se;
+		fig[0].hi += Z95 * se;
+	}
+	for (int f = 1; f < STAGES_NR_FIGS; f++) {
+		size_t r = irqstat_rank(n, fig_permille[f]), lo, hi;
+		uint32_t k = 0;
+
+		os_ranks(n, fig_permille[f], &lo, &hi);
+		for (size_t j = lo; j <= hi; j++)
+			k = v[j].k > k ? v[j].k : k;
+		fig[f].value = v[r].x;
+		fig[f].lo = v[lo].x;
+		fig[f].hi = v[hi].x;
+		fig[f].k = k;
+	}
+	for (int f = 0; f < STAGES_NR_FIGS; f++) {
+		fig[f].lo -= fig[f].k * down;
+		fig[f].hi += fig[f].k * up;
+		fig[f].resolution = fig[f].k * (c->p975 - c->p025);
+		stages_figure_judge(&fig[f]);
+	}
+	free(v);
+	return 0;
 }
 
 static const char *group_flow(const struct stages *s, const struct igroup *g)
@@ -940,6 +1148,34 @@ static bool same_but_cpu(const struct igroup *a, const struct igroup *b)
 	return a->ctx == b->ctx && a->flow == b->flow;
 }
 
+/*
+ * The figures of groups [@i, @j) of @s, which share all but the CPU, into
+ * @o: the all-CPU group, then one per CPU, as stages_finish() lays them
+ * out. One CPU alone gives the all-CPU group the same figures.
+ */
+static int run_figures(struct stages *s, size_t i, size_t j,
+		       struct stages_group *o,
+		       const struct stages_calibration *c)
+{
+	const struct igroup *g = s->groups;
+	int ret = 0;
+
+	for (int k = 0; k < NR_SERIES && !ret; k++) {
+		for (size_t x = i; x < j && !ret; x++)
+			ret = series_figures(&g[x], &g[x + 1], k, c,
+					     out_series(&o[1 + x - i], k)->fig);
+		if (ret)
+			break;
+		if (j - i == 1)
+			memcpy(out_series(o, k)->fig, out_series(&o[1], k)->fig,
+			       sizeof(out_series(o, k)->fig));
+		else
+			ret = series_figures(&g[i], &g[j], k, c,
+					     out_series(o, k)->fig);
+	}
+	return ret;
+}
+
 /* Every block (context 0 is outside any) that recorded something. */
 static int out_blocks(const struct stages *s, struct stages_result *out)
 {
@@ -972,19 +1208,16 @@ int stages_finish(struct stages *s, struct stages_result *out)
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < s->nstreams; i++)
 		stream_drop_all(s, &s->streams[i]);
-	out->event_cost_ns =
-		s->calib_pairs ? (double)s->calib_sum / s->calib_pairs : 0;
+	calibration(s, &out->calib);
+	out->event_cost_ns = out->calib.median;
 	out->calibrate_events = s->calib;
 	out->events = s->events;
 	out->discarded_events = s->discarded_events;
 	out->discarded_packets = s->discarded_packets;
 	out->unmatched = s->unmatched;
 
-	for (size_t i = 0; i < s->ngroups; i++) {
+	for (size_t i = 0; i < s->ngroups; i++)
 		s->ctx[s->groups[i].ctx].interrupts += s->groups[i].interrupts;
-		for (int j = 0; j < NR_SERIES; j++)
-			series_settle(&s->groups[i].s[j], out->event_cost_ns);
-	}
 	ret = out_blocks(s, out);
 	if (ret)
 		return ret;
@@ -1011,11 +1244,18 @@ int stages_finish(struct stages *s, struct stages_result *out)
 		while (j < s->ngroups &&
 		       same_but_cpu(&s->groups[i], &s->groups[j]))
 			j++;
+		/* The figures need each value's interval count: first. */
+		ret = run_figures(s, i, j, &out->groups[at], &out->calib);
+		if (ret)
+			break;
 		/* Each CPU's series sorted once, then merged for all CPUs. */
 		for (size_t g = i; g < j; g++)
-			for (int k = 0; k < NR_SERIES; k++)
+			for (int k = 0; k < NR_SERIES; k++) {
+				series_settle(&s->groups[g].s[k],
+					      out->event_cost_ns);
 				irqstat_sort(s->groups[g].s[k].v,
 					     s->groups[g].s[k].n);
+			}
 		ret = out_all(&out->groups[at++], s, &s->groups[i],
 			      &s->groups[j]);
 		for (; i < j && !ret; i++)
@@ -1048,14 +1288,44 @@ void stages_result_free(struct stages_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-static json_t *stat_json(const struct irqstat *st)
+static json_t *figure_json(const struct stages_figure *f)
 {
-	return json_pack("{sI sI sI sI sI sI sI sf sf}", "count",
-			 (json_int_t)st->count, "min", (json_int_t)st->min,
-			 "p50", (json_int_t)st->p50, "p90", (json_int_t)st->p90,
-			 "p99", (json_int_t)st->p99, "p999",
-			 (json_int_t)st->p999, "max", (json_int_t)st->max,
-			 "mean", st->mean, "stddev", st->stddev);
+	return json_pack(
+		"{so sf sf sf sf sf sb so}", "value",
+		f->resolved ? json_real(f->value) : json_null(), "lo", f->lo,
+		"hi", f->hi, "pm", f->pm, "k", f->k, "resolution_ns",
+		f->resolution, "resolved", f->resolved, "why",
+		f->resolved ? json_null() : json_string(STAGES_UNRESOLVED));
+}
+
+static json_t *stat_json(const struct stages_series *s)
+{
+	const struct irqstat *st = &s->st;
+	json_t *j = json_pack("{sI sI sI sI sI sI sI sf sf}", "count",
+			      (json_int_t)st->count, "min", (json_int_t)st->min,
+			      "p50", (json_int_t)st->p50, "p90",
+			      (json_int_t)st->p90, "p99", (json_int_t)st->p99,
+			      "p999", (json_int_t)st->p999, "max",
+			      (json_int_t)st->max, "mean", st->mean, "stddev",
+			      st->stddev);
+	json_t *figs = json_object();
+
+	if (!j || !figs || !st->count) {
+		json_decref(figs);
+		return j;
+	}
+	for (int f = 0; f < STAGES_NR_FIGS; f++)
+		if (json_object_set_new(figs, stages_fig_names[f],
+					figure_json(&s->fig[f]))) {
+			json_decref(figs);
+			json_decref(j);
+			return NULL;
+		}
+	if (json_object_set_new(j, "figures", figs)) {
+		json_decref(j);
+		return NULL;
+	}
+	return j;
 }
 
 static json_t *group_json(const struct stages_group *g)
@@ -1065,7 +1335,7 @@ static json_t *group_json(const struct stages_group *g)
 	for (int o = 0; ops && o < STAGES_NR_OPS; o++)
 		if (g->op[o].st.count &&
 		    json_object_set_new(ops, stages_op_names[o],
-					stat_json(&g->op[o].st))) {
+					stat_json(&g->op[o]))) {
 			json_decref(ops);
 			return NULL;
 		}
@@ -1074,18 +1344,18 @@ static json_t *group_json(const struct stages_group *g)
 	j = json_pack("{ss ss ss ss si sI so so so so so so so}", "scenario",
 		      g->scenario, "design", g->design, "chip", g->chip, "flow",
 		      g->flow, "cpu", g->cpu, "interrupts",
-		      (json_int_t)g->interrupts, "entry",
-		      stat_json(&g->entry.st), "ops", ops, "action",
-		      stat_json(&g->action.st), "exit", stat_json(&g->exit.st),
-		      "total", stat_json(&g->total.st), "dispatch",
-		      stat_json(&g->dispatch.st), "latency",
-		      stat_json(&g->latency.st));
+		      (json_int_t)g->interrupts, "entry", stat_json(&g->entry),
+		      "ops", ops, "action", stat_json(&g->action), "exit",
+		      stat_json(&g->exit), "total", stat_json(&g->total),
+		      "dispatch", stat_json(&g->dispatch), "latency",
+		      stat_json(&g->latency));
 	return j;
 }
 
 int stages_result_write_json(const struct stages_result *r, FILE *f)
 {
-	json_t *root, *groups = json_array(), *blocks = json_array();
+	json_t *root, *calib, *groups = json_array(), *blocks = json_array();
+	const struct stages_calibration *c = &r->calib;
 	int ret = 0;
 
 	for (size_t i = 0; groups && blocks && i < r->ngroups; i++)
@@ -1104,8 +1374,18 @@ int stages_result_write_json(const struct stages_result *r, FILE *f)
 	}
 	if (!groups || !blocks)
 		goto nomem;
-	root = json_pack("{si sf sI sI sI sI sI so so}", "format", 1,
-			 "event_cost_ns", r->event_cost_ns, "calibrate_events",
+	calib = json_pack("{sI sI sf sf sf sf sf sf sf sf sf}", "pairs",
+			  (json_int_t)c->pairs, "overflow",
+			  (json_int_t)c->overflow, "median_ns", c->median,
+			  "mean_ns", c->mean, "p25_ns", c->p25, "p75_ns",
+			  c->p75, "iqr_ns", c->p75 - c->p25, "p025_ns", c->p025,
+			  "p975_ns", c->p975, "spread_ns", c->p975 - c->p025,
+			  "median_se_ns", c->median_se);
+	if (!calib)
+		goto nomem;
+	root = json_pack("{si sf so sI sI sI sI sI so so}", "format", 1,
+			 "event_cost_ns", r->event_cost_ns, "calibration",
+			 calib, "calibrate_events",
 			 (json_int_t)r->calibrate_events, "events",
 			 (json_int_t)r->events, "discarded_events",
 			 (json_int_t)r->discarded_events, "discarded_packets",
@@ -1129,39 +1409,79 @@ static const char *dash(const char *s)
 	return *s ? s : "-";
 }
 
+/* The sum of the chip ops' figures @fig (a mean or a quantile). */
+static bool ops_figure(const struct stages_group *g, int fig,
+		       struct stages_figure *sum)
+{
+	bool any = false;
+
+	memset(sum, 0, sizeof(*sum));
+	for (int o = 0; o < STAGES_NR_OPS; o++)
+		if (g->op[o].st.count) {
+			stages_figure_add(sum, &g->op[o].fig[fig]);
+			any = true;
+		}
+	return any;
+}
+
+static void print_fig(FILE *f, const struct stages_figure *x, int decimals)
+{
+	char buf[64];
+
+	stages_figure_format(x, decimals, true, buf, sizeof(buf));
+	fprintf(f, " %s", buf);
+}
+
 void stages_result_print(const struct stages_result *r, FILE *f)
 {
+	const struct stages_calibration *c = &r->calib;
+
 	fprintf(f,
 		"# irqlab trace stages: %" PRIu64 " events, %" PRIu64
 		" discarded events, %" PRIu64 " discarded packets, %" PRIu64
 		" unmatched\n"
 		"# event cost %.1f ns (%" PRIu64
-		" calibrate events), subtracted from every interval\n"
+		" calibrate events; median of %" PRIu64
+		" spacings, central 95%% %.1f-%.1f, IQR %.1f-%.1f, mean %.1f, standard error of the median %.2f), subtracted from every interval\n"
+		"# a figure is value±u ns, u the half-width of its 95%% band widened by k x the central 95%%'s sides; unresolved(±u): " STAGES_UNRESOLVED
+		", its band reaching 0 or its value below k x (p97.5 - p2.5) (docs/analysis.md)\n"
 		"# entry, ops, action, exit: mean ns; total, dispatch, latency: p50 and p99 ns\n"
 		"# scenario design chip flow cpu interrupts entry ops action exit total_p50 total_p99 dispatch_p50 dispatch_p99 latency_p50 latency_p99 ops_detail\n",
 		r->events, r->discarded_events, r->discarded_packets,
-		r->unmatched, r->event_cost_ns, r->calibrate_events);
+		r->unmatched, r->event_cost_ns, r->calibrate_events, c->pairs,
+		c->p025, c->p975, c->p25, c->p75, c->mean, c->median_se);
 	for (size_t i = 0; i < r->ngroups; i++) {
 		const struct stages_group *g = &r->groups[i];
-		double ops = 0;
+		const struct stages_series *q[] = { &g->total, &g->dispatch,
+						    &g->latency };
+		struct stages_figure ops;
 		int any = 0;
 
-		for (int o = 0; o < STAGES_NR_OPS; o++)
-			ops += g->op[o].st.mean;
-		fprintf(f,
-			"%s %s %s %s %d %" PRIu64
-			" %.1f %.1f %.1f %.1f %" PRIu64 " %" PRIu64 " %" PRIu64
-			" %" PRIu64 " %" PRIu64 " %" PRIu64 " ",
-			dash(g->scenario), dash(g->design), dash(g->chip),
-			dash(g->flow), g->cpu, g->interrupts, g->entry.st.mean,
-			ops, g->action.st.mean, g->exit.st.mean,
-			g->total.st.p50, g->total.st.p99, g->dispatch.st.p50,
-			g->dispatch.st.p99, g->latency.st.p50,
-			g->latency.st.p99);
-		for (int o = 0; o < STAGES_NR_OPS; o++)
-			if (g->op[o].st.count)
-				fprintf(f, "%s%s=%.1f", any++ ? "," : "",
-					stages_op_names[o], g->op[o].st.mean);
+		fprintf(f, "%s %s %s %s %d %" PRIu64, dash(g->scenario),
+			dash(g->design), dash(g->chip), dash(g->flow), g->cpu,
+			g->interrupts);
+		print_fig(f, &g->entry.fig[STAGES_FIG_MEAN], 1);
+		if (ops_figure(g, STAGES_FIG_MEAN, &ops))
+			print_fig(f, &ops, 1);
+		else
+			fputs(" -", f);
+		print_fig(f, &g->action.fig[STAGES_FIG_MEAN], 1);
+		print_fig(f, &g->exit.fig[STAGES_FIG_MEAN], 1);
+		for (size_t x = 0; x < sizeof(q) / sizeof(*q); x++) {
+			print_fig(f, &q[x]->fig[STAGES_FIG_P50], 0);
+			print_fig(f, &q[x]->fig[STAGES_FIG_P99], 0);
+		}
+		fputc(' ', f);
+		for (int o = 0; o < STAGES_NR_OPS; o++) {
+			char buf[64];
+
+			if (!g->op[o].st.count)
+				continue;
+			stages_figure_format(&g->op[o].fig[STAGES_FIG_MEAN], 1,
+					     true, buf, sizeof(buf));
+			fprintf(f, "%s%s=%s", any++ ? "," : "",
+				stages_op_names[o], buf);
+		}
 		fputs(any ? "\n" : "-\n", f);
 	}
 }

@@ -42,11 +42,46 @@
 #define STAGES_NR_OPS 14
 extern const char *const stages_op_names[STAGES_NR_OPS];
 
+/* What an unresolved figure is, in words (report, JSON `why`). */
+#define STAGES_UNRESOLVED "below the tracer's resolution"
+
+/**
+ * struct stages_figure - a stage statistic with its uncertainty
+ * @value:	ns, @k event costs subtracted, not clamped
+ * @lo, @hi:	the band: the statistic's own 95% interval (order
+ *		statistics for a quantile, 1.96 standard errors for the
+ *		mean), widened by @k times the distances of the
+ *		calibration's 2.5th and 97.5th percentiles from its median
+ *		(a higher cost lowers the value), the two added
+ * @pm:		the larger of @value - @lo and @hi - @value: "value ± pm"
+ * @k:		event costs subtracted: the most any value in the quantile's
+ *		interval spans (the mean number for the mean)
+ * @resolution:	@k times the calibration's central 95% (p975 - p025)
+ * @resolved:	@lo > 0 and @value >= @resolution (stages_figure_judge());
+ *		otherwise the figure is STAGES_UNRESOLVED, not a number
+ */
+struct stages_figure {
+	double value, lo, hi, pm, k, resolution;
+	bool resolved;
+};
+
+/* The statistics of a series that are given as figures. */
+enum {
+	STAGES_FIG_MEAN,
+	STAGES_FIG_P50,
+	STAGES_FIG_P90,
+	STAGES_FIG_P99,
+	STAGES_FIG_P999,
+	STAGES_NR_FIGS,
+};
+extern const char *const stages_fig_names[STAGES_NR_FIGS];
+
 /* One series of values (ns, tracepoint cost subtracted). */
 struct stages_series {
-	uint64_t *v; /* sorted once stages_finish() ran */
+	uint64_t *v; /* sorted once stages_finish() ran; clamped at 0 */
 	size_t n, cap;
-	struct irqstat st; /* filled by stages_finish() */
+	struct irqstat st; /* filled by stages_finish(), of v */
+	struct stages_figure fig[STAGES_NR_FIGS]; /* all 0 when n is 0 */
 };
 
 struct stages_group {
@@ -64,8 +99,23 @@ struct stages_block {
 	uint64_t interrupts; /* entry..exit pairs, all flows and CPUs */
 };
 
+/*
+ * The spacings of back-to-back calibrate events (ns), the tracer's cost
+ * per event: exact up to STAGES_CALIB_MAX ns, longer ones (a preempted
+ * calibration) counted in @overflow and ranked above every other.
+ */
+#define STAGES_CALIB_MAX 16384
+struct stages_calibration {
+	uint64_t pairs, overflow;
+	double median, mean; /* median: mean of the middle two if even */
+	double p25, p75; /* nearest-rank quartiles; p75 - p25 is the IQR */
+	double p025, p975; /* central 95%: the spread the figures carry */
+	double median_se; /* from the median's 95% order-statistic interval */
+};
+
 struct stages_result {
-	double event_cost_ns; /* mean spacing of calibrate events; 0: none */
+	double event_cost_ns; /* the cost subtracted: calib.median; 0: none */
+	struct stages_calibration calib;
 	uint64_t calibrate_events;
 	uint64_t events; /* irqlab:* events consumed */
 	uint64_t discarded_events; /* from discarded-events messages */
@@ -102,5 +152,24 @@ int stages_result_write_json(const struct stages_result *r, FILE *f);
 void stages_result_print(const struct stages_result *r, FILE *f);
 
 void stages_result_free(struct stages_result *r);
+
+/* Sets @f->pm and @f->resolved from the other fields: the one rule. */
+void stages_figure_judge(struct stages_figure *f);
+
+/*
+ * Adds @f into @sum (value, band ends, k and resolution: the band of a
+ * sum of stages, its halves added without assuming independence), and
+ * judges it again.
+ */
+void stages_figure_add(struct stages_figure *sum,
+		       const struct stages_figure *f);
+
+/*
+ * "12.3 ± 4.5" (@decimals after the point), or, unresolved, "below the
+ * tracer's resolution (± 67 ns)"; @terse: "12.3±4.5" and
+ * "unresolved(±67)", one word, for the text table.
+ */
+void stages_figure_format(const struct stages_figure *f, int decimals,
+			  bool terse, char *buf, size_t len);
 
 #endif /* ANALYSIS_STAGES_H */

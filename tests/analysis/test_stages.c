@@ -929,8 +929,227 @@ static void test_json_and_text(void **state)
 	stages_result_print(&r, f);
 	fclose(f);
 	assert_non_null(strstr(buf, "# irqlab trace stages: "));
-	assert_non_null(strstr(buf, "\nlvl flow i8259 level -1 1 230.0 "));
-	assert_non_null(strstr(buf, "mask_ack=140.0,unmask=140.0\n"));
+	/* One value, a calibration without spread: ± 0. */
+	assert_non_null(
+		strstr(buf, "\nlvl flow i8259 level -1 1 230.0±0.0 280.0±0.0 "
+			    "280.0±0.0 40.0±0.0 830±0 830±0 90±0 90±0 550±0 "
+			    "550±0 mask_ack=140.0±0.0,unmask=140.0±0.0\n"));
+	free(buf);
+	stages_result_free(&r);
+}
+
+/*
+ * The calibration's centre and spread from a known set of spacings:
+ * 999 pairs 100, 101, ..., 1098 ns apart (sorted: v[j] = 100 + j), then
+ * a second run with one preempted spacing of 1 ms, which overflows the
+ * histogram: it moves the mean, not the median.
+ *   median    v[499]                                   = 599
+ *   p25, p75  nearest rank: v[249], v[749]             = 349, 849
+ *   p2.5, p97.5            v[24], v[974]               = 124, 1074
+ *   se        95% ranks 467 .. 531: (631 - 567) / 3.92 = 16.33
+ * With the second run (1000 pairs): median (599 + 600) / 2 = 599.5.
+ */
+static void test_calibration_spread(void **state)
+{
+	struct stages_result r;
+	uint64_t t = 0;
+
+	(void)state;
+	for (unsigned int i = 0; i < 1000; i++) {
+		feed((struct stages_ev){ .type = STAGES_EV_CALIBRATE,
+					 .ts = t,
+					 .stream = 9,
+					 .seq = i });
+		t += 100 + i;
+	}
+	finish(&r);
+	assert_int_equal(r.calib.pairs, 999);
+	assert_int_equal(r.calib.overflow, 0);
+	assert_true(r.calib.median == 599);
+	assert_true(r.event_cost_ns == 599);
+	assert_true(fabs(r.calib.mean - 599) < 1e-9);
+	assert_true(r.calib.p25 == 349);
+	assert_true(r.calib.p75 == 849);
+	assert_true(r.calib.p025 == 124);
+	assert_true(r.calib.p975 == 1074);
+	assert_true(fabs(r.calib.median_se - 64 / (2 * 1.959964)) < 1e-3);
+	stages_result_free(&r);
+
+	stages_destroy(S);
+	assert_int_equal(stages_create(&S), 0);
+	t = 0;
+	for (unsigned int i = 0; i < 1000; i++) {
+		feed((struct stages_ev){ .type = STAGES_EV_CALIBRATE,
+					 .ts = t,
+					 .stream = 9,
+					 .seq = i });
+		t += 100 + i;
+	}
+	feed((struct stages_ev){
+		.type = STAGES_EV_CALIBRATE, .ts = t + 1000000, .stream = 9 });
+	feed((struct stages_ev){ .type = STAGES_EV_CALIBRATE,
+				 .ts = t + 2000000,
+				 .stream = 9,
+				 .seq = 1 });
+	finish(&r);
+	assert_int_equal(r.calib.pairs, 1000);
+	assert_int_equal(r.calib.overflow, 1);
+	assert_true(r.calib.median == 599.5);
+	assert_true(r.calib.mean > 1500); /* the preempted one, averaged in */
+	stages_result_free(&r);
+}
+
+/* A cost of 130 ns +- 20: uniform over 110 .. 150 ns. */
+static uint64_t cost(uint64_t *x)
+{
+	return 110 + xorshift(x) % 41;
+}
+
+/*
+ * Simple-flow interrupts on two CPUs whose every event costs 110 .. 150
+ * ns on top of the code it marks: entry -> flow -> action_entry (entry,
+ * 2 intervals of 5 ns), action_entry -> action_exit (action, 2000 ns),
+ * action_exit -> exit (exit, 10 ns), after 1000 calibrate events of the
+ * same cost. The action and the total (2020 ns, 4 intervals) are given
+ * with bands that contain the truth (the mean, p50 and p90; a stage of
+ * fixed length has the cost's own p99 at its p99, beyond the
+ * calibration's p97.5); the entry and exit stages, 10 ns each, are
+ * below the tracer's resolution, not 0.
+ */
+static void test_resolution(void **state)
+{
+	struct stages_result r;
+	uint64_t x = 0x9e3779b97f4a7c15ULL, t = 0;
+	const struct stages_figure *f;
+	char buf[128];
+
+	(void)state;
+	for (unsigned int i = 0; i < 1000; i++) {
+		feed((struct stages_ev){ .type = STAGES_EV_CALIBRATE,
+					 .ts = t,
+					 .stream = 9,
+					 .seq = i });
+		t += cost(&x);
+	}
+	block(t, "res", "flow", "soft");
+	for (unsigned int i = 0; i < 4000; i++) {
+		uint64_t cpu = i % 2;
+
+		t += 5000;
+		entry(t, cpu, cpu, 1);
+		t += 5 + cost(&x);
+		word(t, cpu, 1, "flow:simple");
+		t += 5 + cost(&x);
+		word(t, cpu, 1, "action_entry");
+		t += 2000 + cost(&x);
+		word(t, cpu, 1, "action_exit");
+		t += 10 + cost(&x);
+		exit_ev(t, cpu, cpu, 1);
+	}
+	block_end(t + 1000);
+	finish(&r);
+
+	assert_true(r.calib.median >= 128 && r.calib.median <= 132);
+	assert_true(r.calib.p25 >= 117 && r.calib.p25 <= 123);
+	assert_true(r.calib.p75 >= 137 && r.calib.p75 <= 143);
+	assert_true(r.calib.p025 >= 110 && r.calib.p025 <= 112);
+	assert_true(r.calib.p975 >= 148 && r.calib.p975 <= 150);
+	for (int c = -1; c <= 1; c++) {
+		const struct stages_group *g = group(&r, "res", "flow", c);
+
+		for (int q = 0; q < STAGES_NR_FIGS; q++) {
+			bool body = q <= STAGES_FIG_P90;
+
+			f = &g->action.fig[q];
+			assert_true(f->resolved);
+			assert_true(!body || (f->lo <= 2000 && 2000 <= f->hi));
+			assert_true(f->k == 1);
+			assert_true(f->pm < 100);
+			f = &g->total.fig[q];
+			assert_true(f->resolved);
+			assert_true(f->k == 4);
+			assert_true(!body || (f->lo <= 2020 && 2020 <= f->hi));
+		}
+		for (int q = STAGES_FIG_MEAN; q <= STAGES_FIG_P50; q++) {
+			f = &g->entry.fig[q];
+			assert_false(f->resolved);
+			assert_true(f->k == 2);
+			/* 2 x (p97.5 - p2.5): about 2 x 38 */
+			assert_true(f->resolution > 60 && f->resolution < 90);
+			assert_true(f->lo <= 10 && 10 <= f->hi);
+			f = &g->exit.fig[q];
+			assert_false(f->resolved);
+			assert_true(f->lo <= 10 && 10 <= f->hi);
+		}
+	}
+	f = &group(&r, "res", "flow", -1)->exit.fig[STAGES_FIG_P50];
+	stages_figure_format(f, 0, false, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "below the tracer's resolution (± "));
+	assert_non_null(strstr(buf, " ns)"));
+	f = &group(&r, "res", "flow", -1)->action.fig[STAGES_FIG_P50];
+	stages_figure_format(f, 0, false, buf, sizeof(buf));
+	assert_non_null(strstr(buf, " ± "));
+	stages_result_free(&r);
+}
+
+/* The JSON of a figure: a null value and why, where unresolved. */
+static void test_figures_json(void **state)
+{
+	struct stages_result r;
+	json_t *j, *g, *fig;
+	json_error_t je;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	calibrate(0, 500, 120);
+	calibrate(100000, 500, 140);
+	block(200000, "j", "flow", "soft");
+	entry(300000, 0, 0, 1);
+	word(300135, 0, 1, "flow:simple"); /* entry 2 x 5 ns */
+	word(300270, 0, 1, "action_entry");
+	word(302400, 0, 1, "action_exit"); /* action 2000 ns */
+	exit_ev(302540, 0, 0, 1); /* exit 10 ns */
+	finish(&r);
+	assert_true(r.event_cost_ns == 130);
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(stages_result_write_json(&r, f), 0);
+	fclose(f);
+	j = json_loads(buf, 0, &je);
+	if (!j)
+		fail_msg("bad JSON: %s", je.text);
+	fig = json_object_get(j, "calibration");
+	assert_true(json_real_value(json_object_get(fig, "median_ns")) == 130);
+	assert_true(json_real_value(json_object_get(fig, "iqr_ns")) == 20);
+	assert_true(json_real_value(json_object_get(fig, "spread_ns")) == 20);
+	assert_int_equal(json_integer_value(json_object_get(fig, "pairs")),
+			 998);
+	g = json_array_get(json_object_get(j, "groups"), 0);
+	fig = json_object_get(
+		json_object_get(json_object_get(g, "exit"), "figures"), "p50");
+	assert_true(json_is_null(json_object_get(fig, "value")));
+	assert_true(json_is_false(json_object_get(fig, "resolved")));
+	assert_string_equal(json_string_value(json_object_get(fig, "why")),
+			    "below the tracer's resolution");
+	assert_true(json_real_value(json_object_get(fig, "resolution_ns")) ==
+		    20);
+	/* 10 - 10 (cost above the median) .. 10 + 10 */
+	assert_true(json_real_value(json_object_get(fig, "lo")) == 0);
+	assert_true(json_real_value(json_object_get(fig, "hi")) == 20);
+	fig = json_object_get(json_object_get(json_object_get(g, "action"),
+					      "figures"),
+			      "mean");
+	assert_true(json_real_value(json_object_get(fig, "value")) == 2000);
+	assert_true(json_is_true(json_object_get(fig, "resolved")));
+	assert_true(json_is_null(json_object_get(fig, "why")));
+	assert_true(json_real_value(json_object_get(fig, "pm")) == 10);
+	/* The old clamped statistics stay. */
+	assert_int_equal(json_integer_value(json_object_get(
+				 json_object_get(g, "entry"), "p50")),
+			 10);
+	json_decref(j);
 	free(buf);
 	stages_result_free(&r);
 }
@@ -962,6 +1181,12 @@ static int unit_tests(void)
 		cmocka_unit_test_setup_teardown(test_random_events, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_names, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_calibration_spread, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_resolution, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_figures_json, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_json_and_text, setup,
 						teardown),
 	};
