@@ -49,6 +49,9 @@ struct report {
 struct vs_base {
 	const struct run_design *base; /* NULL: no do_irq in the scenario */
 	struct irqstat_effect p50, p99;
+	/* The same with the events host noise overlapped set apart
+	 * (valid only where samples.bin recorded it). */
+	struct irqstat_effect quiet50, quiet99;
 };
 
 static const char *const design_order[] = { "flow", "do_irq", "edge-masking",
@@ -573,18 +576,38 @@ size_t report_fmt_change(char *buf, size_t len, const char *what, double x)
 static void fmt_verdict(char *buf, size_t len, const struct vs_base *v)
 {
 	const struct irqstat_effect *r[2] = { &v->p50, &v->p99 };
+	const struct irqstat_effect *quiet[2] = { &v->quiet50, &v->quiet99 };
 	const char *q[2] = { "p50", "p99" };
 	size_t at = 0;
 
 	buf[0] = '\0';
 	for (int i = 0; i < 2; i++) {
 		enum irqstat_verdict w = irqstat_verdict(r[i]);
+		enum irqstat_verdict wq = irqstat_verdict(quiet[i]);
 
-		if (w != IRQSTAT_LOWER && w != IRQSTAT_HIGHER)
+		if (w != IRQSTAT_LOWER && w != IRQSTAT_HIGHER) {
+			/* Seen only once the host's noise is set apart. */
+			if (quiet[i]->enough &&
+			    (wq == IRQSTAT_LOWER || wq == IRQSTAT_HIGHER)) {
+				at += (size_t)snprintf(buf + at, len - at, "%s",
+						       at ? ", " : "");
+				at += report_fmt_change(buf + at, len - at,
+							q[i], quiet[i]->point);
+				at += (size_t)snprintf(
+					buf + at, len - at,
+					" only with host-noise events set apart");
+			}
 			continue;
+		}
 		if (at)
 			at += (size_t)snprintf(buf + at, len - at, ", ");
 		at += report_fmt_change(buf + at, len - at, q[i], r[i]->point);
+		if (quiet[i]->enough)
+			at += (size_t)snprintf(
+				buf + at, len - at, "%s",
+				wq == w ?
+					" (holds with host-noise events set apart)" :
+					" (not with host-noise events set apart)");
 	}
 	if (at)
 		return;
@@ -609,7 +632,7 @@ static void versus(struct report *rp, size_t i, const struct run_design *d,
 	v->base = b;
 	if (!b || b == d)
 		return;
-	if (rp->run.has_samples) {
+	if (d->bq[RUN_Q50] && b->bq[RUN_Q50]) {
 		unsigned int n = d->nblocks < b->nblocks ? d->nblocks :
 							   b->nblocks;
 
@@ -617,6 +640,14 @@ static void versus(struct report *rp, size_t i, const struct run_design *d,
 				  REPORT_LEVEL, &v->p50);
 		irqstat_paired_ci(d->bq[RUN_Q99], b->bq[RUN_Q99], n,
 				  REPORT_LEVEL, &v->p99);
+		if (d->bq_quiet[RUN_Q50] && b->bq_quiet[RUN_Q50]) {
+			irqstat_paired_ci(d->bq_quiet[RUN_Q50],
+					  b->bq_quiet[RUN_Q50], n, REPORT_LEVEL,
+					  &v->quiet50);
+			irqstat_paired_ci(d->bq_quiet[RUN_Q99],
+					  b->bq_quiet[RUN_Q99], n, REPORT_LEVEL,
+					  &v->quiet99);
+		}
 		return;
 	}
 	v->p50.valid = d->entry.count && b->entry.p50;
@@ -843,6 +874,88 @@ static void section_threaded(struct report *rp, struct doc *d)
 	}
 	if (any)
 		doc_table_end(d);
+}
+
+/* "12.3 ms (4.1%)": stolen time and its share of @span_ns. */
+static void fmt_stolen(char *buf, size_t len, uint64_t ns, uint64_t span_ns)
+{
+	snprintf(buf, len, "%.2f ms (%.2f%%)", (double)ns / 1e6,
+		 span_ns ? 100.0 * (double)ns / (double)span_ns : 0.0);
+}
+
+/*
+ * What the host took from the spinning threads while each design ran,
+ * as osnoise would say it, and the tail with the events it touched set
+ * apart.
+ */
+static void section_noise(struct report *rp, struct doc *d)
+{
+	static const char *const head[] = {
+		"scenario",	      "design",
+		"CPU gaps",	      "CPU max (us)",
+		"CPU stolen",	      "device gaps",
+		"device max (us)",    "device stolen",
+		"events hit",	      "p99 (ns)",
+		"p99 set apart (ns)",
+	};
+	const struct run *r = &rp->run;
+	uint64_t threshold = 0;
+	bool any = false;
+
+	for (size_t i = 0; i < r->nsc; i++)
+		for (size_t k = 0; k < r->sc[i].nd; k++)
+			if (r->sc[i].d[k].has_noise) {
+				any = true;
+				threshold = r->sc[i].d[k].noise_threshold_ns;
+			}
+	if (!any)
+		return;
+	doc_heading(d, 2, "Host noise");
+	doc_para(
+		d,
+		"Every spinning thread reads a clock on each idle turn of its loop, as osnoise and hwlatdetect do; a turn longer than %llu ns is a gap, time the host took from it (another process, the hypervisor, the host's own interrupts). "
+		"CPU: the simulated CPUs' idle loops (spin mode only; a blocking CPU sleeps), summed; device: the device thread's loop. Stolen time is given with its share of the blocks' time. "
+		"An event is hit when a gap of the CPU that serviced it or of the device thread falls inside its fire -> entry window (samples.bin noise_ns). "
+		"The last column is the p99 of the events no gap touched: setting events apart removes exactly those the host delayed but also whatever else happened to them, so it is the design on a quieter host at best, not an estimate of it; the headline's verdicts say whether they hold without those events.",
+		(unsigned long long)threshold);
+	doc_table(d, 11, 2, head);
+	for (size_t i = 0; i < r->nsc; i++) {
+		const struct run_scenario *sc = &r->sc[i];
+
+		for (size_t k = 0; k < sc->nd; k++) {
+			const struct run_design *ds = &sc->d[k];
+			const char *cells[11];
+			char c[9][64];
+
+			if (!ds->has_noise)
+				continue;
+			snprintf(c[0], 64, "%llu",
+				 (unsigned long long)ds->noise_cpu.gaps);
+			snprintf(c[1], 64, "%.1f",
+				 (double)ds->noise_cpu.max_ns / 1e3);
+			fmt_stolen(c[2], 64, ds->noise_cpu.total_ns,
+				   ds->noise_span_ns);
+			snprintf(c[3], 64, "%llu",
+				 (unsigned long long)ds->noise_dev.gaps);
+			snprintf(c[4], 64, "%.1f",
+				 (double)ds->noise_dev.max_ns / 1e3);
+			fmt_stolen(c[5], 64, ds->noise_dev.total_ns,
+				   ds->noise_span_ns);
+			snprintf(c[6], 64, "%llu (%.2f%%)",
+				 (unsigned long long)ds->noise_events,
+				 ds->serviced ? 100.0 * ds->noise_events /
+							ds->serviced :
+						0.0);
+			fmt_ns(c[7], 64, ds->entry.p99);
+			fmt_ns(c[8], 64, ds->quiet.p99);
+			cells[0] = sc->name;
+			cells[1] = ds->design;
+			for (int x = 0; x < 9; x++)
+				cells[2 + x] = c[x];
+			doc_row(d, cells);
+		}
+	}
+	doc_table_end(d);
 }
 
 static void section_statistics(struct report *rp, struct doc *d)
@@ -1321,6 +1434,7 @@ static int write_docs(struct report *rp)
 	if (!ret) {
 		section_uio(rp, &d);
 		section_threaded(rp, &d);
+		section_noise(rp, &d);
 		section_statistics(rp, &d);
 	}
 	if (!ret)

@@ -17,7 +17,8 @@
 
 #define SAMPLES_MAGIC "IRQLABS1"
 #define SAMPLES_HEADER 32
-#define SAMPLES_RECORD 40
+#define SAMPLES_RECORD 40 /* version 1 and 2; version 3: 48 */
+#define SAMPLES_RECORD_V3 48
 #define SAMPLE_SERVICED 0x01
 #define NO_CPU 0xffff
 
@@ -201,6 +202,54 @@ static int load_blocks(struct reader *rd, json_t *o, const char *where,
 	return 0;
 }
 
+/* noise of a design: absent in folders from before it. */
+static int load_noise(struct reader *rd, json_t *o, const char *where,
+		      struct run_design *d)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} k[] = {
+		{ "gaps", offsetof(struct run_noise, gaps) },
+		{ "total_ns", offsetof(struct run_noise, total_ns) },
+		{ "max_ns", offsetof(struct run_noise, max_ns) },
+		{ "lost", offsetof(struct run_noise, lost) },
+	};
+	json_t *n = json_object_get(o, "noise");
+	char w[200];
+	int ret;
+
+	if (!n)
+		return 0;
+	snprintf(w, sizeof(w), "%snoise.", where);
+	if (!json_is_object(n))
+		return bad(rd, w, "not an object");
+	ret = get_u64(rd, n, "threshold_ns", w, &d->noise_threshold_ns);
+	if (!ret)
+		ret = get_u64(rd, n, "span_ns", w, &d->noise_span_ns);
+	if (!ret)
+		ret = get_u64(rd, n, "events", w, &d->noise_events);
+	for (int t = 0; t < 2 && !ret; t++) {
+		const char *kind = t ? "device" : "cpu";
+		struct run_noise *rn = t ? &d->noise_dev : &d->noise_cpu;
+		json_t *g = json_object_get(n, kind);
+		char wk[240];
+
+		snprintf(wk, sizeof(wk), "%s%s.", w, kind);
+		if (!json_is_object(g))
+			return bad(rd, wk, g ? "not an object" : "missing");
+		for (size_t i = 0; i < sizeof(k) / sizeof(k[0]) && !ret; i++)
+			ret = get_u64(rd, g, k[i].key, wk,
+				      (uint64_t *)((char *)rn + k[i].off));
+	}
+	if (!ret)
+		ret = get_latency(rd, n, w, "quiet", &d->quiet);
+	if (!ret && d->noise_events > d->serviced)
+		ret = bad(rd, w, "events: more than serviced");
+	d->has_noise = !ret;
+	return ret;
+}
+
 static int load_design(struct reader *rd, json_t *o, const char *where,
 		       struct run_design *d)
 {
@@ -241,6 +290,8 @@ static int load_design(struct reader *rd, json_t *o, const char *where,
 		ret = load_thread(rd, o, where, d);
 	if (!ret)
 		ret = load_blocks(rd, o, where, d);
+	if (!ret)
+		ret = load_noise(rd, o, where, d);
 	if (ret)
 		return ret;
 	dis = json_object_get(o, "irq_disabled");
@@ -333,8 +384,12 @@ static int cmp_event(const void *a, const void *b)
 
 const unsigned int run_q_permille[RUN_NQ] = { 500, 990, 999 };
 
-/* Each block's quantiles of @d, from its events (any order). */
-static int block_quantiles(struct run_design *d)
+/*
+ * Each block's quantiles of @d, from its events (any order), and with
+ * @quiet (samples.bin records host noise) those of the events no gap
+ * overlapped.
+ */
+static int block_quantiles(struct run_design *d, bool quiet)
 {
 	unsigned int nb = 0;
 	size_t *at = NULL;
@@ -350,25 +405,37 @@ static int block_quantiles(struct run_design *d)
 		d->bq[q] = malloc((nb ? nb : 1) * sizeof(double));
 		if (!d->bq[q])
 			return -ENOMEM;
+		if (quiet) {
+			d->bq_quiet[q] = malloc((nb ? nb : 1) * sizeof(double));
+			if (!d->bq_quiet[q])
+				return -ENOMEM;
+		}
 	}
 	/* Counting sort of the latencies by block. */
 	at = calloc(nb + 1, sizeof(*at));
 	v = malloc((d->n ? d->n : 1) * sizeof(*v));
 	if (!at || !v)
 		goto out;
-	for (size_t i = 0; i < d->n; i++)
-		at[d->ev[i].block + 1]++;
-	for (unsigned int b = 0; b < nb; b++)
-		at[b + 1] += at[b];
-	for (size_t i = 0; i < d->n; i++)
-		v[at[d->ev[i].block]++] = d->ev[i].entry_ns;
-	/* at[b] is now the end of block b; block b starts at at[b - 1]. */
-	for (unsigned int b = 0; b < nb; b++) {
-		size_t start = b ? at[b - 1] : 0, cnt = at[b] - start;
+	for (int pass = 0; pass < (quiet ? 2 : 1); pass++) {
+		double **out = pass ? d->bq_quiet : d->bq;
 
-		for (int q = 0; q < RUN_NQ; q++)
-			d->bq[q][b] = irqstat_quantile(v + start, cnt,
-						       run_q_permille[q]);
+		memset(at, 0, (nb + 1) * sizeof(*at));
+		for (size_t i = 0; i < d->n; i++)
+			if (!pass || !d->ev[i].noise_ns)
+				at[d->ev[i].block + 1]++;
+		for (unsigned int b = 0; b < nb; b++)
+			at[b + 1] += at[b];
+		for (size_t i = 0; i < d->n; i++)
+			if (!pass || !d->ev[i].noise_ns)
+				v[at[d->ev[i].block]++] = d->ev[i].entry_ns;
+		/* at[b] is now block b's end; it starts at at[b - 1]. */
+		for (unsigned int b = 0; b < nb; b++) {
+			size_t start = b ? at[b - 1] : 0, cnt = at[b] - start;
+
+			for (int q = 0; q < RUN_NQ; q++)
+				out[q][b] = irqstat_quantile(v + start, cnt,
+							     run_q_permille[q]);
+		}
 	}
 	ret = 0;
 out:
@@ -409,10 +476,12 @@ static int load_samples(struct run *r, struct reader *rd)
 	recsz = (size_t)le(b + 12, 4);
 	if (memcmp(b, SAMPLES_MAGIC, 8))
 		ret = bad(rd, "header", "not an irqlab samples file (magic)");
-	else if (version < 1 || version > 2)
+	else if (version < 1 || version > 3)
 		ret = bad(rd, "header", "unknown version");
-	else if (recsz < SAMPLES_RECORD)
-		ret = bad(rd, "header", "record size under 40 bytes");
+	else if (recsz < (version >= 3 ? SAMPLES_RECORD_V3 : SAMPLES_RECORD))
+		ret = bad(rd, "header",
+			  version >= 3 ? "record size under 48 bytes" :
+					 "record size under 40 bytes");
 	else if ((size - SAMPLES_HEADER) % recsz)
 		ret = bad(rd, "records", "truncated (a partial last record)");
 	if (ret)
@@ -446,6 +515,8 @@ static int load_samples(struct run *r, struct reader *rd)
 			e->block = (uint16_t)le(p + 36, 2);
 			e->cpu = version >= 2 ? (uint16_t)le(p + 38, 2) :
 						NO_CPU;
+			e->noise_ns = version >= 3 ? (uint32_t)le(p + 40, 4) :
+						     0;
 			if (e->cpu != NO_CPU && e->cpu + 1u > d->ncpus)
 				d->ncpus = e->cpu + 1u;
 			d->sorted[d->n - 1] = e->entry_ns;
@@ -484,7 +555,7 @@ static int load_samples(struct run *r, struct reader *rd)
 			qsort(d->ev, d->n, sizeof(*d->ev), cmp_event);
 			irqstat_compute(d->sorted, d->n, &d->entry);
 			if (!ret)
-				ret = block_quantiles(d);
+				ret = block_quantiles(d, version >= 3);
 			if (d->entry.count != cnt)
 				ret = bad(rd, r->sc[s].name,
 					  "samples do not match summary.json");
@@ -584,8 +655,10 @@ void run_free(struct run *r)
 		for (size_t k = 0; k < r->sc[i].nd; k++) {
 			free(r->sc[i].d[k].sorted);
 			free(r->sc[i].d[k].ev);
-			for (int q = 0; q < RUN_NQ; q++)
+			for (int q = 0; q < RUN_NQ; q++) {
 				free(r->sc[i].d[k].bq[q]);
+				free(r->sc[i].d[k].bq_quiet[q]);
+			}
 		}
 		free(r->sc[i].d);
 	}

@@ -19,6 +19,12 @@ struct run_event {
 	uint64_t entry_ns; /* fire -> handler entry */
 	uint16_t cpu; /* 0xffff: not recorded (samples.bin version 1) */
 	uint16_t block;
+	uint32_t noise_ns; /* host noise inside fire -> entry (version 3) */
+};
+
+/* The gaps of one kind of spinning thread (summary.json noise.cpu, ...). */
+struct run_noise {
+	uint64_t gaps, total_ns, max_ns, lost;
 };
 
 /* The quantiles compared block by block (run_design.bq). */
@@ -51,6 +57,18 @@ struct run_design {
 	 */
 	unsigned int nblocks;
 	double *bq[RUN_NQ];
+	/*
+	 * Host noise (summary.json noise; has_noise false in folders from
+	 * before it): the gaps of the simulated CPUs' and the device
+	 * thread's loops, the serviced events a gap overlapped, and the
+	 * latency of the others; from samples.bin, their per-block
+	 * quantiles too (NULL without samples.bin version 3).
+	 */
+	bool has_noise;
+	uint64_t noise_threshold_ns, noise_span_ns, noise_events;
+	struct run_noise noise_cpu, noise_dev;
+	struct irqstat quiet;
+	double *bq_quiet[RUN_NQ];
 };
 
 struct run_scenario {

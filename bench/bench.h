@@ -323,6 +323,14 @@ struct bench_break {
  * struct bench_result - what one design measured in one scenario, summed
  * over its blocks
  */
+/* The gaps of one kind of spinning thread, summed over blocks. */
+struct bench_noise {
+	uint64_t count; /* gaps above the threshold */
+	uint64_t total_ns; /* their time */
+	uint64_t max_ns; /* the longest */
+	uint64_t lost; /* gaps the ring lost (counted, not timed) */
+};
+
 struct bench_result {
 	const struct bench_scenario *sc;
 	enum bench_design design;
@@ -368,6 +376,17 @@ struct bench_result {
 	const char *thread_policy;
 	const char
 		*thread_fifo; /* "granted", "not permitted", "not asked: ..." */
+	/*
+	 * Host noise over this design's blocks (genirq/noise.h): the gaps of
+	 * the simulated CPUs' idle loops and of the device thread's loop,
+	 * the serviced events whose fire -> entry overlapped one, and the
+	 * latency of the others ("set apart").
+	 */
+	struct bench_noise noise_cpu, noise_dev;
+	uint64_t noise_threshold_ns;
+	uint64_t noise_span_ns; /* the blocks' time the recorders covered */
+	uint64_t noise_events;
+	struct irqstat entry_quiet;
 	/* Chip uio: what the kernel delivered and how the chip masked it. */
 	const char *uio_mask; /* "irqcontrol" or "intx"; NULL: not uio */
 	char uio_driver[64]; /* the driver's name for the device */
@@ -379,7 +398,7 @@ struct bench_result {
 
 /*
  * One raw sample in samples.bin (docs/results.md): every fired event,
- * serviced or not, little-endian, 40 bytes.
+ * serviced or not, little-endian, 48 bytes.
  */
 struct bench_sample {
 	uint64_t intended_ns; /* CLOCK_MONOTONIC, ns since the run began */
@@ -392,6 +411,8 @@ struct bench_sample {
 	uint32_t chip_accesses; /* of its handler run, see docs/results.md */
 	uint16_t block; /* the block it belongs to */
 	uint16_t cpu; /* the simulated CPU that serviced it; ~0: never */
+	uint32_t noise_ns; /* host noise inside fire -> entry (saturated) */
+	uint8_t slot; /* the design's place in the scenario's list */
 };
 
 enum {

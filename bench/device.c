@@ -767,17 +767,24 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 					  bench_stim_next(&d->stim);
 				any = true;
 			}
-			if (any)
+			if (any) {
+				irq_noise_rearm(l->noise);
 				continue;
+			}
 			/* Back-to-back devices wait for their last event. */
 		} else if (!held && !inline_cpu &&
 			   due > now + 2 * SLEEP_SLACK_NS) {
 			sleep_until(l, due);
+			irq_noise_rearm(l->noise);
 			continue;
 		}
-		if (inline_cpu)
-			irq_cpu_poll();
-		else
+		/* An idle turn: a long one is the host's (genirq/noise.h). */
+		if (inline_cpu && irq_cpu_poll()) {
+			irq_noise_rearm(l->noise);
+			continue;
+		}
+		irq_noise_tick(l->noise);
+		if (!inline_cpu)
 			cpu_relax();
 	}
 

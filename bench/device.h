@@ -9,6 +9,7 @@
 #ifndef BENCH_DEVICE_H
 #define BENCH_DEVICE_H
 
+#include <genirq/noise.h>
 #include <stdint.h>
 #include <genirq/interrupt.h>
 #include <genirq/spinlock.h>
@@ -26,6 +27,7 @@ struct bench_event {
 	uint32_t flags; /* BENCH_SAMPLE_OVERRUN */
 	uint32_t accesses; /* chip accesses since the previous run began */
 	uint16_t cpu; /* the simulated CPU that drained it */
+	uint32_t noise_ns; /* host noise inside intended -> entry */
 };
 
 struct bench_line;
@@ -101,6 +103,7 @@ struct bench_line {
 	uint8_t sample_flags; /* ORed into every sample (BENCH_SAMPLE_INTX) */
 	int *stop; /* set by a signal or a break: end the block early */
 	struct bench_break *brk; /* --break-us, or NULL */
+	struct irq_noise *noise; /* the device thread's gaps (never NULL) */
 };
 
 /**

@@ -961,6 +961,10 @@ int bench_run_samples(struct bench_run *run, const struct bench_sample *s,
 		put_le32(b + BENCH_SAMPLE_OFF_ACCESSES, s[i].chip_accesses);
 		put_le16(b + BENCH_SAMPLE_OFF_BLOCK, s[i].block);
 		put_le16(b + BENCH_SAMPLE_OFF_CPU, s[i].cpu);
+		put_le32(b + BENCH_SAMPLE_OFF_NOISE, s[i].noise_ns);
+		b[BENCH_SAMPLE_OFF_SLOT] = s[i].slot;
+		memset(b + BENCH_SAMPLE_OFF_SLOT + 1, 0,
+		       BENCH_SAMPLES_RECORD - BENCH_SAMPLE_OFF_SLOT - 1);
 		run->used += BENCH_SAMPLES_RECORD;
 	}
 	return run->samples_err;
@@ -1030,6 +1034,25 @@ static const struct {
 const unsigned int bench_block_permille[BENCH_NQ] = { 500, 990, 999 };
 const char *const bench_block_qname[BENCH_NQ] = { "p50", "p99", "p999" };
 
+static json_t *noise_kind(const struct bench_noise *b)
+{
+	return json_pack("{s:o, s:o, s:o, s:o}", "gaps", ju64(b->count),
+			 "total_ns", ju64(b->total_ns), "max_ns",
+			 ju64(b->max_ns), "lost", ju64(b->lost));
+}
+
+/* noise: what the host took from the spinning threads (docs/results.md). */
+static json_t *noise(const struct bench_result *r)
+{
+	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "threshold_ns",
+			 ju64(r->noise_threshold_ns), "span_ns",
+			 ju64(r->noise_span_ns), "cpu",
+			 noise_kind(&r->noise_cpu), "device",
+			 noise_kind(&r->noise_dev), "events",
+			 ju64(r->noise_events), "latency_ns",
+			 json_pack("{s:o}", "quiet", latency(&r->entry_quiet)));
+}
+
 /* blocks_ns: per quantile, an array of the blocks' values (null: none). */
 static json_t *block_quantiles(const struct bench_result *r)
 {
@@ -1086,6 +1109,7 @@ static json_t *design(const struct bench_result *r)
 	bad |= json_object_set_new(o, "blocks", json_integer(r->blocks));
 	bad |= json_object_set_new(o, "seconds", jreal(r->seconds));
 	bad |= json_object_set_new(o, "blocks_ns", block_quantiles(r));
+	bad |= json_object_set_new(o, "noise", noise(r));
 	bad |= json_object_set_new(o, "latency_ns",
 				   json_pack("{s:o, s:o}", "entry",
 					     latency(&r->entry), "exit",

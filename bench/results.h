@@ -9,9 +9,9 @@
 #define BENCH_RESULTS_H
 
 #define BENCH_SAMPLES_MAGIC "IRQLABS1" /* 8 bytes, no terminator */
-#define BENCH_SAMPLES_VERSION 2
+#define BENCH_SAMPLES_VERSION 3
 #define BENCH_SAMPLES_HEADER 32 /* bytes before the first record */
-#define BENCH_SAMPLES_RECORD 40 /* bytes per struct bench_sample */
+#define BENCH_SAMPLES_RECORD 48 /* bytes per struct bench_sample */
 
 /* Byte offsets in the header; every integer is little-endian. */
 #define BENCH_SAMPLES_OFF_MAGIC 0
@@ -31,6 +31,8 @@
 #define BENCH_SAMPLE_OFF_ACCESSES 32 /* u32 */
 #define BENCH_SAMPLE_OFF_BLOCK 36 /* u16 */
 #define BENCH_SAMPLE_OFF_CPU 38 /* u16 */
+#define BENCH_SAMPLE_OFF_NOISE 40 /* u32, version 3 */
+#define BENCH_SAMPLE_OFF_SLOT 44 /* u8, version 3; 45-47 zero */
 
 #define BENCH_SUMMARY_FORMAT 1 /* summary.json "format" */
 #define BENCH_ENVIRONMENT_FORMAT 1 /* environment.json "format" */

@@ -143,8 +143,162 @@ static int vec_push(struct lat_vec *l, uint64_t x)
 
 struct design_acc {
 	struct lat_vec entry, exit, hard;
+	struct lat_vec quiet; /* entry of the events no gap overlapped */
 	uint64_t runs; /* action chains run: interrupts taken */
 };
+
+/* A gap, ns since the run's t0. */
+struct span {
+	int64_t start, end;
+};
+
+/*
+ * The scenario's host-noise recorders: one per simulated CPU and one for
+ * the device thread ([cpus]); per block, the gaps recorded in it as spans
+ * of the run's time.
+ */
+struct noise_set {
+	struct irq_noise *nz;
+	unsigned int nr;
+	uint64_t t0;
+	unsigned long mark[BENCH_MAX_CPUS + 1];
+	uint64_t tick0, ns0; /* (ticks, CLOCK_MONOTONIC) at the block's start */
+	struct span *span[BENCH_MAX_CPUS + 1];
+	size_t nspan[BENCH_MAX_CPUS + 1];
+};
+
+#define NOISE_THRESHOLD_NS 5000 /* a loop turn longer than this: a gap */
+
+static int noise_init(struct noise_set *ns, unsigned int cpus, uint64_t t0)
+{
+	uint64_t k0 = irq_noise_ticks(), n0 = bench_now_ns(), k1, n1;
+	double per_ns;
+
+	memset(ns, 0, sizeof(*ns));
+	ns->nr = cpus + 1;
+	ns->t0 = t0;
+	ns->nz = calloc(ns->nr, sizeof(*ns->nz));
+	if (!ns->nz)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < ns->nr; i++) {
+		ns->span[i] = malloc(IRQ_NOISE_CAP * sizeof(*ns->span[i]));
+		if (!ns->span[i])
+			return -ENOMEM;
+	}
+	/* The threshold in the loop's ticks: 1 ms of both clocks. */
+	do {
+		k1 = irq_noise_ticks();
+		n1 = bench_now_ns();
+	} while (n1 - n0 < 1000000);
+	per_ns = (double)(k1 - k0) / (double)(n1 - n0);
+	for (unsigned int i = 0; i < ns->nr; i++)
+		ns->nz[i].threshold = (uint64_t)(NOISE_THRESHOLD_NS * per_ns);
+	return 0;
+}
+
+static void noise_free(struct noise_set *ns)
+{
+	for (unsigned int i = 0; i < ns->nr; i++)
+		free(ns->span[i]);
+	free(ns->nz);
+}
+
+static void noise_block_begin(struct noise_set *ns)
+{
+	for (unsigned int i = 0; i < ns->nr; i++)
+		ns->mark[i] = irq_noise_mark(&ns->nz[i]);
+	ns->tick0 = irq_noise_ticks();
+	ns->ns0 = bench_now_ns();
+}
+
+static void noise_add(struct bench_noise *b, uint64_t len)
+{
+	b->count++;
+	b->total_ns += len;
+	if (len > b->max_ns)
+		b->max_ns = len;
+}
+
+/*
+ * The block is over: its gaps, converted to the run's ns with the two
+ * clocks read at its start and now, become spans, and the design's
+ * counts grow.
+ */
+static void noise_block_end(struct noise_set *ns, struct bench_result *res)
+{
+	uint64_t tick1 = irq_noise_ticks(), ns1 = bench_now_ns();
+	double per_tick =
+		tick1 > ns->tick0 ?
+			(double)(ns1 - ns->ns0) / (double)(tick1 - ns->tick0) :
+			1;
+
+	for (unsigned int i = 0; i < ns->nr; i++) {
+		const struct irq_noise *nz = &ns->nz[i];
+		unsigned long m1 = irq_noise_mark(nz), m0 = ns->mark[i];
+		struct bench_noise *b = i + 1 == ns->nr ? &res->noise_dev :
+							  &res->noise_cpu;
+
+		ns->nspan[i] = 0;
+		if (m1 - m0 > IRQ_NOISE_CAP) {
+			b->lost += m1 - m0 - IRQ_NOISE_CAP;
+			m0 = m1 - IRQ_NOISE_CAP;
+		}
+		for (unsigned long k = m0; k < m1; k++) {
+			const struct irq_noise_gap *g =
+				&nz->gaps[k % IRQ_NOISE_CAP];
+			double off = ((double)g->start - (double)ns->tick0) *
+				     per_tick;
+			uint64_t len = (uint64_t)((double)g->len * per_tick);
+			struct span *sp = &ns->span[i][ns->nspan[i]++];
+
+			sp->start = (int64_t)ns->ns0 - (int64_t)ns->t0 +
+				    (int64_t)off;
+			sp->end = sp->start + (int64_t)len;
+			noise_add(b, len);
+		}
+	}
+	res->noise_threshold_ns = NOISE_THRESHOLD_NS;
+	res->noise_span_ns += ns1 - ns->ns0;
+}
+
+/* Host noise of recorder @i inside [from, to] (ns since t0). */
+static uint64_t noise_overlap(const struct noise_set *ns, unsigned int i,
+			      uint64_t from, uint64_t to)
+{
+	const struct span *sp = ns->span[i];
+	size_t lo = 0, hi = ns->nspan[i];
+	uint64_t sum = 0;
+
+	/* Spans of one thread are in time order and never overlap. */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (sp[mid].end <= (int64_t)from)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t k = lo; k < ns->nspan[i] && sp[k].start < (int64_t)to;
+	     k++) {
+		int64_t a = sp[k].start > (int64_t)from ? sp[k].start :
+							  (int64_t)from;
+		int64_t b = sp[k].end < (int64_t)to ? sp[k].end : (int64_t)to;
+
+		sum += b > a ? (uint64_t)(b - a) : 0;
+	}
+	return sum;
+}
+
+/* The noise inside @e's fire -> entry: its CPU's and the device's. */
+static uint32_t event_noise(const struct noise_set *ns,
+			    const struct bench_event *e)
+{
+	uint64_t sum = noise_overlap(ns, ns->nr - 1, e->intended, e->entry);
+
+	if (e->cpu + 1u < ns->nr)
+		sum += noise_overlap(ns, e->cpu, e->intended, e->entry);
+	return sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
+}
 
 static bool threaded(enum bench_design d)
 {
@@ -225,6 +379,7 @@ static int write_samples(struct bench_scenario_run *r, enum bench_design d,
 			.chip_accesses = e->entry ? e->accesses : 0,
 			.block = (uint16_t)block,
 			.cpu = e->entry ? e->cpu : BENCH_SAMPLE_NO_CPU,
+			.noise_ns = e->entry ? e->noise_ns : 0,
 			.flags =
 				(uint8_t)(e->flags | dev->line->sample_flags |
 					  (e->entry ? BENCH_SAMPLE_SERVICED :
@@ -249,8 +404,9 @@ static int write_samples(struct bench_scenario_run *r, enum bench_design d,
  * serviced + stranded.
  */
 static int reconcile(struct bench_scenario_run *r, enum bench_design d,
-		     struct bench_line *l, struct design_acc *acc,
-		     struct bench_result *res, char *err, size_t errlen)
+		     struct bench_line *l, const struct noise_set *ns,
+		     struct design_acc *acc, struct bench_result *res,
+		     char *err, size_t errlen)
 {
 	const struct bench_scenario *sc = r->sc;
 
@@ -268,14 +424,18 @@ static int reconcile(struct bench_scenario_run *r, enum bench_design d,
 			return -EOVERFLOW;
 		}
 		for (uint64_t s = 0; s < dev->fired; s++) {
-			const struct bench_event *e = &dev->ev[s];
+			struct bench_event *e = &dev->ev[s];
 
 			if (!e->entry) {
 				stranded++;
 				continue;
 			}
 			stamped++;
-			if (vec_push(&acc->entry, e->entry - e->intended) ||
+			e->noise_ns = event_noise(ns, e);
+			res->noise_events += e->noise_ns > 0;
+			if ((!e->noise_ns &&
+			     vec_push(&acc->quiet, e->entry - e->intended)) ||
+			    vec_push(&acc->entry, e->entry - e->intended) ||
 			    vec_push(&acc->exit, e->exit - e->intended) ||
 			    (e->hard &&
 			     vec_push(&acc->hard, e->hard - e->intended)))
@@ -330,9 +490,10 @@ static int reconcile(struct bench_scenario_run *r, enum bench_design d,
 }
 
 static int run_block(struct bench_scenario_run *r, struct bench_line *l,
-		     const struct thread_place *tp, unsigned int block,
-		     enum bench_design d, struct design_acc *acc,
-		     struct bench_sample *buf, char *err, size_t errlen)
+		     const struct thread_place *tp, struct noise_set *ns,
+		     unsigned int block, enum bench_design d,
+		     struct design_acc *acc, struct bench_sample *buf,
+		     char *err, size_t errlen)
 {
 	const struct bench_scenario *sc = r->sc;
 	struct bench_chip_inst *ci = l->ci;
@@ -394,6 +555,9 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	}
 	irqlab_trace_block_begin(sc->name, bench_design_name(d), sc->chip->name,
 				 block);
+	/* The last block's device thread is gone: its recorder is ours. */
+	irq_noise_rearm(l->noise);
+	noise_block_begin(ns);
 	ret = -pthread_create(&dt.tid, NULL, dev_main, &dt);
 	if (ret) {
 		bench_line_free_irq(l);
@@ -450,7 +614,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	res->seconds += (double)stim_ns / 1e9;
 	res->blocks++;
 
-	ret = reconcile(r, d, l, acc, res, err, errlen);
+	noise_block_end(ns, res);
+	ret = reconcile(r, d, l, ns, acc, res, err, errlen);
 	for (unsigned int i = 0; i < l->nr_dev && !ret && r->run; i++)
 		if (!l->dev[i].storm)
 			ret = write_samples(r, d, block, &l->dev[i], buf);
@@ -493,6 +658,8 @@ static void finish(struct bench_scenario_run *r, struct design_acc *acc)
 		irqstat_compute(acc[d].entry.v, acc[d].entry.n, &res->entry);
 		irqstat_compute(acc[d].exit.v, acc[d].exit.n, &res->exit);
 		irqstat_compute(acc[d].hard.v, acc[d].hard.n, &res->hard);
+		irqstat_compute(acc[d].quiet.v, acc[d].quiet.n,
+				&res->entry_quiet);
 		res->throughput_per_s =
 			res->seconds > 0 ?
 				(double)res->serviced / res->seconds :
@@ -512,6 +679,7 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 	struct bench_chip_inst *ci = NULL;
 	struct bench_sample *buf = NULL;
 	struct bench_line line;
+	struct noise_set ns = { 0 };
 	struct thread_place tp;
 	unsigned int started = 0;
 	int ret;
@@ -535,6 +703,9 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 	if (ret)
 		return ret;
 	ret = bench_line_init(&line, sc, ci, r->t0, r->stop);
+	if (!ret)
+		ret = noise_init(&ns, sc->cpus, r->t0);
+	line.noise = ns.nz ? &ns.nz[sc->cpus] : NULL;
 	line.brk = r->brk && r->brk->threshold_ns ? r->brk : NULL;
 	if (!ret && line.passive)
 		uio_chip_set_arrival(ci->m[0], bench_line_arrival, &line);
@@ -557,6 +728,8 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 				.uio = sc->chip->real ? ci->m[0] : NULL,
 				.fail_pin = sc->fault.pin,
 			};
+			if (c->mode == IRQ_CPU_SPIN && !c->uio)
+				irq_cpu_set_noise(started, &ns.nz[started]);
 			ret = -pthread_create(&c->tid, NULL, cpu_main, c);
 			if (ret) {
 				snprintf(err, errlen,
@@ -594,8 +767,8 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 				ret = -EINTR;
 				break;
 			}
-			ret = run_block(r, &line, &tp, b, d, &acc[d], buf, err,
-					errlen);
+			ret = run_block(r, &line, &tp, &ns, b, d, &acc[d], buf,
+					err, errlen);
 			if (!ret && r->progress)
 				r->progress(r->ctx);
 		}
@@ -607,6 +780,7 @@ out_cpus:
 		cpu_stop(&cpu[i]);
 	for (unsigned int i = 0; i < started; i++) {
 		pthread_join(cpu[i].tid, NULL);
+		irq_cpu_set_noise(i, NULL);
 		if (cpu[i].entry_ret && !ret) {
 			struct uio_chip_stats u;
 
@@ -630,8 +804,10 @@ out_chip:
 		free(acc[d].entry.v);
 		free(acc[d].exit.v);
 		free(acc[d].hard.v);
+		free(acc[d].quiet.v);
 	}
 	free(buf);
+	noise_free(&ns);
 	bench_line_free(&line);
 	bench_chip_destroy(ci);
 	genirq_reset();

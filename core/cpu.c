@@ -53,6 +53,7 @@ void cpu_reset(void)
 		for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
 			__atomic_store_n(&p->bits[i], 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&p->stop, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&p->noise, NULL, __ATOMIC_RELAXED);
 	}
 }
 
@@ -200,13 +201,20 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 	local_irq_enable();
 
 	for (;;) {
+		struct irq_noise *nz =
+			__atomic_load_n(&p->noise, __ATOMIC_ACQUIRE);
 		unsigned int seq;
 
-		if (irq_cpu_poll())
+		if (irq_cpu_poll()) {
+			if (nz)
+				irq_noise_rearm(nz);
 			continue;
+		}
 		if (__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE))
 			break;
 		if (mode == IRQ_CPU_SPIN) {
+			if (nz)
+				irq_noise_tick(nz);
 			cpu_relax();
 			continue;
 		}
@@ -218,6 +226,14 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 		__atomic_store_n(&p->sleeping, 0, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&p->stop, 0, __ATOMIC_RELAXED);
+	return 0;
+}
+
+int irq_cpu_set_noise(unsigned int cpu, struct irq_noise *nz)
+{
+	if (cpu >= NR_CPUS)
+		return -EINVAL;
+	__atomic_store_n(&__irq_cpu_pending[cpu].noise, nz, __ATOMIC_RELEASE);
 	return 0;
 }
 

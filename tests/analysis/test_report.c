@@ -102,7 +102,9 @@ static void rewrite_samples(const char *dir, bool tighten, bool slower)
 	snprintf(path, sizeof(path), "%s/samples.bin", dir);
 	b = (unsigned char *)slurp_len(path, &n);
 	assert_non_null(b);
-	for (size_t off = 32; off + 40 <= n; off += 40) {
+	size_t rec = get_le(b + 12) & 0xffffffff; /* the header's size */
+
+	for (size_t off = 32; off + rec <= n; off += rec) {
 		uint64_t entry = get_le(b + off + 8),
 			 exit = get_le(b + off + 16);
 

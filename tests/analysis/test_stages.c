@@ -1512,7 +1512,7 @@ static void test_latency_agrees_with_samples(void **state)
 {
 	char path[400];
 	unsigned char *b;
-	size_t size = 0, nrec;
+	size_t size = 0, nrec, rec;
 	double cost =
 		json_number_value(json_object_get(cli_json, "event_cost_ns"));
 	bool sanitized = sanitized_run();
@@ -1522,7 +1522,8 @@ static void test_latency_agrees_with_samples(void **state)
 	b = (unsigned char *)slurp_len(path, &size);
 	assert_non_null(b);
 	assert_memory_equal(b, "IRQLABS1", 8);
-	nrec = (size - 32) / 40;
+	rec = b[12] | b[13] << 8; /* the header's record size */
+	nrec = (size - 32) / rec;
 
 	for (size_t i = 0; i < NR_EXPECT; i++) {
 		size_t sc, n = 0;
@@ -1539,20 +1540,35 @@ static void test_latency_agrees_with_samples(void **state)
 		assert_non_null(v);
 		assert_non_null(g);
 		for (size_t k = 0; k < nrec; k++) {
-			const unsigned char *rec = b + 32 + 40 * k;
-			unsigned int rsc = rec[28] | rec[29] << 8;
+			const unsigned char *r = b + 32 + rec * k;
+			unsigned int rsc = r[28] | r[29] << 8;
 
-			if (rsc == sc && rec[30] == design && (rec[31] & 1))
-				v[n++] = rd64(rec + 8);
+			if (rsc == sc && r[30] == design && (r[31] & 1))
+				v[n++] = rd64(r + 8);
 		}
 		assert_int_equal(n, jint(d, "serviced", NULL));
 		assert_true(n > 0);
 		qsort(v, n, sizeof(*v), cmp_u64);
 		harness = v[(n + 1) / 2 - 1]; /* nearest rank, q = 0.5 */
 		plugin = (uint64_t)jint(g, "latency", "p50");
-		diff = fabs((double)harness - (double)plugin);
+		/*
+		 * The two channels see the same events through two clocks:
+		 * the trace's median must lie among the harness's middle
+		 * tenth (p45..p55) of the events, give or take the stamps'
+		 * offset. On a loaded host the median is milliseconds and
+		 * the middle tenth wide; on a quiet one it is a few
+		 * nanoseconds wide and the margin decides.
+		 */
+		{
+			uint64_t lo = v[(size_t)(n * 0.45)],
+				 hi = v[(size_t)(n * 0.55)];
+
+			diff = plugin < lo ? (double)(lo - plugin) :
+			       plugin > hi ? (double)(plugin - hi) :
+					     0;
+		}
 		fprintf(stderr,
-			"# %s/%s: harness p50 %llu ns, trace latency p50 %llu ns, |diff| %.0f <= %.0f\n",
+			"# %s/%s: harness p50 %llu ns, trace latency p50 %llu ns, outside the harness's p45..p55 by %.0f <= %.0f\n",
 			expect[i].scenario, expect[i].design,
 			(unsigned long long)harness, (unsigned long long)plugin,
 			diff, margin);

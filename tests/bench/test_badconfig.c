@@ -234,7 +234,7 @@ static const struct bad_line {
 	  "irqlab bench: unknown option --bogus" },
 	{ "compare with one folder",
 	  { "compare", "@existing" },
-	  "at least two" },
+	  "at least one run" },
 	{ "report option unknown", { "report", "--bogus" }, "--bogus" },
 	{ "soak with no time",
 	  { "soak", "--minutes", "0", "-o", "@out" },

@@ -240,6 +240,8 @@ static const struct bench_sample samples[3] = {
 	  .chip_accesses = 7,
 	  .block = 3,
 	  .cpu = 0x0a0b,
+	  .noise_ns = 0xc1c2c3c4,
+	  .slot = 5,
 	  .scenario = 0x0102,
 	  .design = BENCH_DESIGN_DO_IRQ,
 	  .flags = BENCH_SAMPLE_SERVICED | BENCH_SAMPLE_OVERRUN },
@@ -424,8 +426,8 @@ static void check_samples(const char *dir, size_t nr)
 
 	assert_int_equal(len, BENCH_SAMPLES_HEADER + nr * BENCH_SAMPLES_RECORD);
 	assert_memory_equal(b, "IRQLABS1", 8);
-	assert_int_equal(le(b + 8, 4), 2);
-	assert_int_equal(le(b + 12, 4), 40);
+	assert_int_equal(le(b + 8, 4), 3);
+	assert_int_equal(le(b + 12, 4), 48);
 	assert_true(le(b + 16, 8) > 0);
 	assert_int_equal(le(b + 24, 8), 0);
 
@@ -441,7 +443,10 @@ static void check_samples(const char *dir, size_t nr)
 	assert_int_equal(le(r + 32, 4), 7);
 	assert_int_equal(le(r + 36, 2), 3);
 	assert_int_equal(le(r + 38, 2), 0x0a0b);
-	r += 40;
+	assert_int_equal(le(r + 40, 4), 0xc1c2c3c4);
+	assert_int_equal(r[44], 5);
+	assert_int_equal(r[45] | r[46] | r[47], 0);
+	r += BENCH_SAMPLES_RECORD;
 	assert_int_equal(le(r + 8, 8), BENCH_SAMPLE_NEVER);
 	assert_int_equal(le(r + 16, 8), BENCH_SAMPLE_NEVER);
 	assert_int_equal(r[31], 0);
@@ -531,7 +536,7 @@ static void test_samples_across_buffer_flushes(void **state)
 	check_samples(f->final, 3 + chunk * chunks);
 	b = slurp(f->final, "samples.bin", &len);
 	for (size_t k = 0; k < chunk * chunks; k++) {
-		r = b + 32 + (3 + k) * 40;
+		r = b + 32 + (3 + k) * BENCH_SAMPLES_RECORD;
 		if (le(r + 24, 4) != k || le(r + 0, 8) != k * 1000 ||
 		    le(r + 8, 8) != k)
 			fail_msg("record %zu does not decode", k);

@@ -185,8 +185,8 @@ static void test_passive_run(void **state)
 		unsigned char *b = (unsigned char *)slurp_len(path, &n);
 
 		assert_non_null(b);
-		assert_true(n > 32 && (n - 32) % 40 == 0);
-		for (i = 32; i < n; i += 40)
+		assert_true(n > 32 && (n - 32) % 48 == 0);
+		for (i = 32; i < n; i += 48)
 			assert_int_equal(b[i + 31] & 0x08, 0x08);
 		free(b);
 	}

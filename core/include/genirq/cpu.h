@@ -19,6 +19,7 @@
 #ifndef GENIRQ_CPU_H
 #define GENIRQ_CPU_H
 
+#include <genirq/noise.h>
 #include <stdbool.h>
 #include <genirq/config.h>
 #include <genirq/cpumask.h>
@@ -43,6 +44,7 @@ struct irq_cpu_pending {
 	int sleeping; /* CPU is (about to be) in futex_wait */
 	unsigned int wake_seq; /* the futex word */
 	int stop; /* irq_cpu_stop() was called */
+	struct irq_noise *noise; /* the spinning idle loop's gaps, or NULL */
 } __attribute__((aligned(64)));
 
 extern struct irq_cpu_pending __irq_cpu_pending[NR_CPUS];
@@ -189,6 +191,20 @@ enum irq_cpu_wait {
  * loop of its own.
  */
 int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode);
+
+/**
+ * irq_cpu_set_noise - record @cpu's host-noise gaps into @nz
+ * @nz: the recorder (genirq/noise.h), or NULL for none
+ *
+ * The spinning idle loop of irq_cpu_run() ticks @nz on every idle turn
+ * and re-arms it after each interrupt it takes, so a gap is time the host
+ * took from the idle CPU thread, never a handler's own time. Set it
+ * before the thread starts running, or while it runs; the loop reads the
+ * pointer on every turn. Blocking CPUs record nothing: they sleep.
+ *
+ * Return: 0, or -EINVAL when @cpu is out of range.
+ */
+int irq_cpu_set_noise(unsigned int cpu, struct irq_noise *nz);
 
 /**
  * irq_cpu_stop - ask the thread in irq_cpu_run(@cpu) to return
