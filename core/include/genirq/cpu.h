@@ -45,7 +45,7 @@ extern __thread struct irq_cpu_state __irq_this_cpu
  * a raise touches one line.
  */
 struct irq_cpu_pending {
-	unsigned long bits[BITS_TO_LONGS(NR_IRQS)];
+	unsigned long bits[BITS_TO_LONGS(GENIRQ_NR_IRQS)];
 	int sleeping; /* CPU is (about to be) in futex_wait */
 	unsigned int wake_seq; /* the futex word */
 	int stop; /* irq_cpu_stop() was called */
@@ -105,7 +105,7 @@ static inline bool __irq_cpu_has_pending(void)
 		return false;
 		/* Unrolled: -O2 otherwise keeps the loop, twice the instructions. */
 #pragma GCC unroll 16
-	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
+	for (int i = 0; i < BITS_TO_LONGS(GENIRQ_NR_IRQS); i++)
 		any |= __atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
 	return any != 0;
 }

@@ -172,7 +172,7 @@ struct irq_desc {
 	unsigned int threads_active;
 } __attribute__((aligned(64)));
 
-extern struct irq_desc irq_desc[NR_IRQS];
+extern struct irq_desc irq_desc[GENIRQ_NR_IRQS];
 
 /* Dummy irq-chip implementations (kernel/irq/handle.c). */
 extern struct irq_chip no_irq_chip;
@@ -358,6 +358,26 @@ static inline void *get_irq_data(unsigned int irq)
 {
 	return irq_desc[irq].handler_data;
 }
+
+/*
+ * ARM's line flags (arch/arm's asm/mach/irq.h spells them IRQF_VALID,
+ * IRQF_PROBE and IRQF_NOAUTOEN; genirq-compat's <asm/mach/irq.h> does).
+ */
+#define GENIRQ_ARM_IRQF_VALID (1 << 0)
+#define GENIRQ_ARM_IRQF_PROBE (1 << 1)
+#define GENIRQ_ARM_IRQF_NOAUTOEN (1 << 2)
+
+/**
+ * set_irq_flags - say what drivers and autoprobe may do with @irq (ARM)
+ * @irq: interrupt number
+ * @iflags: GENIRQ_ARM_IRQF_VALID: drivers may request it; _PROBE:
+ *	autoprobe may try it; _NOAUTOEN: its first user does not enable it
+ *
+ * Every flag left out sets the matching IRQ_NOREQUEST, IRQ_NOPROBE or
+ * IRQ_NOAUTOEN status bit, as arch/arm/kernel/irq.c of 2.6.18 does: ARM
+ * lines start NOREQUEST and NOPROBE until a controller driver calls this.
+ */
+void set_irq_flags(unsigned int irq, unsigned int iflags);
 
 /* Affinity migration (kernel/irq/migration.c), called by chips. */
 void move_native_irq(int irq);
