@@ -4,11 +4,12 @@
  * probe-able line, let the device fire, see which line did. Follows
  * kernel/irq/autoprobe.c of 2.6.18.
  *
- * Deviation: the two waits are shorter than the kernel's 20 ms and 100 ms,
- * which were sized for ISA hardware; a simulated device asserts its line
- * in microseconds. probe_irq_on() waits on a condition-free clock, as the
- * kernel's busy loop on jiffies did, with the simulated CPU's interrupts
- * enabled so anything raised meanwhile is taken.
+ * Deviations: the two waits are shorter than the kernel's 20 ms and
+ * 100 ms, which were sized for ISA hardware; a simulated device asserts
+ * its line in microseconds. And 2.6.18 sleeps in msleep() while other
+ * work and the interrupts run; probe_irq_on() here polls the clock
+ * instead, taking the calling CPU's pending interrupts as it goes (none
+ * when the caller is no simulated CPU: then the CPUs that are take them).
  */
 #include <pthread.h>
 #include <time.h>

@@ -191,7 +191,7 @@ static void default_end(unsigned int irq)
  *
  * enable -> unmask, disable -> mask (not on a lazy line), startup ->
  * enable, shutdown -> the chip's disable, or mask where that is the
- * default, end -> no-op.
+ * default, end -> no-op; a NULL name -> the chip's typename.
  */
 void irq_chip_set_defaults(struct irq_chip *chip)
 {
@@ -207,6 +207,9 @@ void irq_chip_set_defaults(struct irq_chip *chip)
 					 chip->disable;
 	if (!chip->end)
 		chip->end = default_end;
+	/* For compatibility, ->typename is copied into ->name (2.6.18). */
+	if (!chip->name)
+		chip->name = chip->typename;
 }
 
 static inline void mask_ack_irq(struct irq_desc *desc, unsigned int irq)
@@ -356,8 +359,11 @@ void handle_fasteoi_irq(unsigned int irq, struct irq_desc *desc)
 		goto out;
 	}
 
-	/* Oneshot: masked until its threads are done (later kernels). */
-	if (unlikely(desc->status & IRQ_ONESHOT)) {
+	/*
+	 * Oneshot: masked until its threads are done (later kernels,
+	 * which also guard a chip without ->mask).
+	 */
+	if (unlikely(desc->status & IRQ_ONESHOT) && desc->chip->mask) {
 		chip_op(desc, irq, mask);
 		desc->status |= IRQ_MASKED;
 	}
@@ -558,6 +564,11 @@ int irq_set_nested_thread(unsigned int irq, bool nest)
 int irq_set_lazy_disable(unsigned int irq, bool lazy)
 {
 	return set_status_bit(irq, IRQ_LAZY_DISABLE, lazy);
+}
+
+int irq_set_level_noresend(unsigned int irq, bool noresend)
+{
+	return set_status_bit(irq, IRQ_LEVEL_NORESEND, noresend);
 }
 
 void __set_irq_handler(unsigned int irq, irq_flow_handler_t handle,

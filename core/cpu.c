@@ -62,6 +62,7 @@ int irq_cpu_attach(unsigned int cpu)
 	if (cpu >= NR_CPUS)
 		return -EINVAL;
 	__irq_this_cpu.cpu = cpu;
+	__irq_this_cpu.attached = true;
 	set_online(cpu);
 	return 0;
 }
@@ -173,7 +174,8 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 	/* seq_cst: ordered before the load of ->sleeping in cpu_kick(). */
 	__atomic_fetch_or(&p->bits[irq / BITS_PER_LONG],
 			  1UL << (irq % BITS_PER_LONG), __ATOMIC_SEQ_CST);
-	if (cpu == smp_processor_id() && !irqs_disabled())
+	if (cpu == smp_processor_id() && __irq_this_cpu.attached &&
+	    !irqs_disabled())
 		__irq_cpu_take_pending();
 	else
 		cpu_kick(p);
@@ -279,6 +281,8 @@ void __irq_cpu_take_pending(void)
 	struct irq_cpu_pending *p = &__irq_cpu_pending[smp_processor_id()];
 	int irq;
 
+	if (!__irq_this_cpu.attached) /* no CPU: nothing is its to take */
+		return;
 	while (!irqs_disabled() && (irq = pending_pop(p)) >= 0) {
 		irq_cpu_inta_fn fn;
 
@@ -296,7 +300,7 @@ void __irq_cpu_take_pending(void)
 
 bool irq_cpu_poll(void)
 {
-	if (irqs_disabled())
+	if (irqs_disabled() || !__irq_this_cpu.attached)
 		return false;
 	/*
 	 * Resends queued from process context: outside any interrupt, this

@@ -75,6 +75,13 @@ struct irq_chip dummy_irq_chip = {
 };
 /* clang-format on */
 
+irqreturn_t no_action(int cpl, void *dev_id)
+{
+	(void)cpl;
+	(void)dev_id;
+	return IRQ_NONE;
+}
+
 /**
  * handle_IRQ_event - irq action chain handler
  * @irq: the interrupt number
@@ -86,8 +93,8 @@ struct irq_chip dummy_irq_chip = {
  *
  * A handler returning IRQ_WAKE_THREAD wakes its action's thread and
  * counts as IRQ_HANDLED, so that the spurious detector does not see it
- * (2.6.30-3.15); without a thread_fn it is reported once and its value,
- * a bogus one to note_interrupt(), is kept.
+ * (2.6.30-3.15); without a thread_fn it is warned about once per action
+ * and still counts as IRQ_HANDLED, as in those kernels.
  */
 irqreturn_t handle_IRQ_event(unsigned int irq, struct irqaction *action)
 {
@@ -102,12 +109,11 @@ irqreturn_t handle_IRQ_event(unsigned int irq, struct irqaction *action)
 		ret = action->handler((int)irq, action->dev_id);
 		irqlab_trace_action_exit(irq, index, ret);
 		if (unlikely(ret == IRQ_WAKE_THREAD)) {
-			if (unlikely(!action->thread_fn)) {
+			if (unlikely(!action->thread_fn))
 				irq_warn_no_thread(irq, action);
-			} else {
+			else
 				irq_wake_thread(irq_desc + irq, action);
-				ret = IRQ_HANDLED;
-			}
+			ret = IRQ_HANDLED;
 		}
 		retval |= ret;
 		action = action_next(action);

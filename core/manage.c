@@ -239,9 +239,13 @@ static void compat_irq_chip_set_default_handler(struct irq_desc *desc)
  * An action with a thread_fn gets its thread here, before the line is
  * enabled (none on a nested line).
  *
- * Return: 0; -EINVAL for a bad @irq, a NULL handler, SA_SHIRQ without a
- * dev_id, a NOREQUEST line, a thread_fn on a per-CPU line, a nested line
- * without one, or the default primary handler without IRQF_ONESHOT;
+ * Unlike request_irq(), accepts a shared action without a dev_id and a
+ * line marked IRQ_NOREQUEST, as 2.6.18 does: architecture code installs
+ * its timer this way.
+ *
+ * Return: 0; -EINVAL for a bad @irq, a NULL handler, a thread_fn on a
+ * per-CPU line, a nested line without one, or the default primary
+ * handler without IRQF_ONESHOT;
  * -ENOSYS for a line without a chip; -EBUSY when the line is taken and
  * either user does not share, or the users disagree on SA_TRIGGER_*,
  * SA_PERCPU_IRQ or IRQF_ONESHOT; the thread's creation error.
@@ -253,9 +257,13 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 	unsigned long flags, thread_mask = 0;
 	int shared = 0, ret;
 
+	/*
+	 * No dev_id or NOREQUEST check here: 2.6.18 makes them in
+	 * request_irq() only, and architecture code installs shared
+	 * timer actions without a dev_id on lines that are still
+	 * NOREQUEST (ARM lines are, until set_irq_flags()).
+	 */
 	if (irq >= NR_IRQS || !new)
-		return -EINVAL;
-	if ((new->flags &SA_SHIRQ) && !new->dev_id)
 		return -EINVAL;
 
 	if (desc->chip == &no_irq_chip)
@@ -296,10 +304,6 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 	 * The following block of code has to be executed atomically
 	 */
 	spin_lock_irqsave(&desc->lock, flags);
-	if (desc->status & IRQ_NOREQUEST) {
-		ret = -EINVAL;
-		goto out_thread;
-	}
 	p = &desc->action;
 	old = *p;
 	if (old) {
@@ -414,7 +418,8 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 
 mismatch:
 	spin_unlock_irqrestore(&desc->lock, flags);
-	if (!(new->flags &SA_PERCPU_IRQ))
+	/* A caller that expects sharing to fail says so (2.6.18). */
+	if (!(new->flags &IRQF_PROBE_SHARED))
 		printk(ERR, "IRQ handler type mismatch for IRQ %u\n", irq);
 	irq_thread_stop(new);
 	return -EBUSY;
@@ -508,7 +513,6 @@ void free_irq(unsigned int irq, void *dev_id)
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long irqflags,
 		const char *devname, void *dev_id)
 {
-	/* A NOREQUEST line is refused by setup_irq(), under the lock. */
 	if (!handler)
 		return -EINVAL;
 	return request_threaded_irq(irq, handler, NULL, irqflags, devname,
@@ -531,6 +535,13 @@ int request_threaded_irq(unsigned int irq, irq_handler_t handler,
 	if ((irqflags & SA_SHIRQ) && !dev_id)
 		return -EINVAL;
 	if (irq >= NR_IRQS)
+		return -EINVAL;
+	/*
+	 * Only drivers are kept off NOREQUEST lines; setup_irq() is for
+	 * architecture code, which may use them (2.6.18). Read under the
+	 * lock; the line may become requestable meanwhile, as in 2.6.18.
+	 */
+	if (desc_status_locked(irq_desc + irq) & IRQ_NOREQUEST)
 		return -EINVAL;
 	if (!handler) {
 		if (!thread_fn)

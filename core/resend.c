@@ -89,10 +89,12 @@ void irq_resend_flush(void)
  * @irq: its number
  *
  * Is called with interrupts disabled and desc->lock held. Enables the
- * line, then, for a PENDING line that is not level-triggered and not
- * already being replayed, marks REPLAY and asks the chip to retrigger it;
- * when the chip has no ->retrigger or it returns 0, queues a software
- * resend.
+ * line, then, for a PENDING line not already being replayed, marks REPLAY
+ * and asks the chip to retrigger it; when the chip has no ->retrigger or
+ * it returns 0, queues a software resend. Level lines are resent too, as
+ * in 2.6.18, unless irq_set_level_noresend() chose the later kernels'
+ * rule for the line: then a level line's PENDING is dropped, since level
+ * hardware asserts again while the device still wants service.
  */
 void check_irq_resend(struct irq_desc *desc, unsigned int irq)
 {
@@ -103,12 +105,14 @@ void check_irq_resend(struct irq_desc *desc, unsigned int irq)
 	 */
 	chip_op(desc, irq, enable);
 
-	/*
-	 * We do not resend level type interrupts. Level type
-	 * interrupts are resent by hardware when they are still
-	 * active.
-	 */
-	if ((status & (IRQ_LEVEL | IRQ_PENDING | IRQ_REPLAY)) == IRQ_PENDING) {
+	/* Later kernels: level interrupts are resent by the hardware. */
+	if (unlikely((status & (IRQ_LEVEL | IRQ_LEVEL_NORESEND)) ==
+		     (IRQ_LEVEL | IRQ_LEVEL_NORESEND))) {
+		desc->status &= ~IRQ_PENDING;
+		return;
+	}
+
+	if ((status & (IRQ_PENDING | IRQ_REPLAY)) == IRQ_PENDING) {
 		int hardware;
 
 		desc->status = (status & ~IRQ_PENDING) | IRQ_REPLAY;

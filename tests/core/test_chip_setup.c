@@ -376,11 +376,6 @@ static void test_set_handler_bad_irq_uninstalls_enabled_line(void **state)
 
 static void test_set_chained_handler(void **state)
 {
-	static struct irqaction action = {
-		.handler = count_handler,
-		.name = "static",
-	};
-
 	(void)state;
 	set_irq_chip(IRQ, fake_chip_make(0));
 	assert_true(irq_desc[IRQ].status & IRQ_DISABLED);
@@ -397,10 +392,12 @@ static void test_set_chained_handler(void **state)
 	assert_ptr_equal(irq_desc[IRQ].handle_irq, demux_flow);
 	assert_string_equal(irq_desc[IRQ].name, "chained");
 
-	/* Nobody may request a demultiplexing line. */
+	/*
+	 * No driver may request a demultiplexing line (setup_irq() is
+	 * architecture code, which 2.6.18 trusts with NOREQUEST lines).
+	 */
 	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL),
 			 -EINVAL);
-	assert_int_equal(setup_irq(IRQ, &action), -EINVAL);
 	assert_int_equal(can_request_irq(IRQ, 0), 0);
 	assert_null(irq_desc[IRQ].action);
 
@@ -569,6 +566,55 @@ static void test_irq_data_and_chip_data(void **state)
 
 /* Flow names */
 
+/* A chip of 2.6.18's old style names itself with ->typename. */
+static void test_typename_copied_to_name(void **state)
+{
+	static struct irq_chip old_style = { .typename = "XT-PIC" };
+	static struct irq_chip both = { .name = "new", .typename = "old" };
+
+	(void)state;
+	set_irq_chip(IRQ, &old_style);
+	assert_string_equal(irq_desc[IRQ].chip->name, "XT-PIC");
+	set_irq_chip(IRQ, &both);
+	assert_string_equal(irq_desc[IRQ].chip->name, "new");
+}
+
+/* 2.6.18's numbers, for drivers that were built against its header. */
+static void test_status_bits_have_2_6_18_values(void **state)
+{
+	(void)state;
+	assert_int_equal(IRQ_TYPE_PROBE, 0x00000010);
+	assert_int_equal(IRQ_WAKEUP, 0x20000000);
+	assert_int_equal(IRQ_INPROGRESS, 0x00010000);
+	assert_int_equal(IRQ_NOAUTOEN, 0x08000000);
+	assert_int_equal(IRQF_SHARED, 0x00000080);
+	assert_int_equal(IRQF_PROBE_SHARED, 0x00000100);
+	assert_int_equal(IRQF_TIMER, 0x00000200);
+	assert_int_equal(IRQF_PERCPU, 0x00000400);
+	assert_int_equal(SA_PERCPU, IRQF_PERCPU);
+	assert_int_equal(SA_PROBEIRQ, IRQF_PROBE_SHARED);
+	assert_int_equal(IRQF_TRIGGER_PROBE, IRQ_TYPE_PROBE);
+	/* Later kernels' bits stay clear of every 2.6.18 one. */
+	assert_int_equal(IRQ_MOVE_PENDING &
+				 (IRQ_WAKEUP | 0x10000000 | IRQ_TYPE_PROBE),
+			 0);
+	assert_int_equal(no_action(IRQ, NULL), IRQ_NONE);
+}
+
+/* ->set_type switching the flow keeps the __do_IRQ() baseline. */
+static void test_set_handler_unlocked_keeps_baseline(void **state)
+{
+	(void)state;
+	set_irq_chip(IRQ, fake_chip_make(0));
+	set_irq_handler(IRQ, handle_level_irq);
+	__set_irq_handler_unlocked(IRQ, handle_edge_irq);
+	assert_ptr_equal(irq_desc[IRQ].handle_irq, handle_edge_irq);
+	assert_string_equal(irq_desc[IRQ].name, "edge");
+	set_irq_handler(IRQ, NULL);
+	__set_irq_handler_unlocked(IRQ, handle_edge_irq);
+	assert_null(irq_desc[IRQ].handle_irq);
+}
+
 static void test_irq_flow_names(void **state)
 {
 	(void)state;
@@ -654,6 +700,11 @@ int main(void)
 			test_set_irq_wake_chip_refusal_changes_nothing, setup),
 		cmocka_unit_test_setup(test_set_irq_wake_bad_irq, setup),
 		cmocka_unit_test_setup(test_irq_data_and_chip_data, setup),
+		cmocka_unit_test_setup(test_typename_copied_to_name, setup),
+		cmocka_unit_test_setup(test_status_bits_have_2_6_18_values,
+				       setup),
+		cmocka_unit_test_setup(test_set_handler_unlocked_keeps_baseline,
+				       setup),
 		cmocka_unit_test_setup(test_irq_flow_names, setup),
 		cmocka_unit_test_setup(test_desc_name_is_flow_name, setup),
 	};

@@ -386,7 +386,7 @@ static void test_smp_processor_id_per_thread(void **state)
 	thread_cpu = thread_cpu_after = 99;
 	assert_int_equal(pthread_create(&t, NULL, attach_as_3, NULL), 0);
 	pthread_join(t, NULL);
-	/* A new thread is CPU 0 until it attaches. */
+	/* A new thread reads as CPU 0 until it attaches (yet takes none). */
 	assert_int_equal(thread_cpu, 0);
 	assert_int_equal(thread_cpu_after, 3);
 	/* Attaching bound only that thread. */
@@ -394,6 +394,55 @@ static void test_smp_processor_id_per_thread(void **state)
 	assert_true(cpu_online(3));
 	assert_true(cpu_online(0));
 	assert_false(cpu_online(2));
+}
+
+/*
+ * A thread that never attached is no CPU (issue 21: a raising thread took
+ * 16,086 of ~19,000 of CPU 0's interrupts at its spin_unlock_irqrestore()).
+ * With interrupts on, it raises for CPU 0, enables, drops a descriptor
+ * lock, disables and enables a line, polls: CPU 0's vectors stay CPU 0's.
+ */
+static int unattached_attached, unattached_events, unattached_polled;
+
+static void *unattached_raiser(void *arg)
+{
+	unsigned long flags;
+
+	(void)arg;
+	unattached_attached = irq_cpu_attached();
+	assert_false(irqs_disabled());
+	irq_cpu_raise(0, 5);
+	local_irq_enable();
+	spin_lock_irqsave(&irq_desc[7].lock, flags);
+	spin_unlock_irqrestore(&irq_desc[7].lock, flags);
+	disable_irq(7);
+	enable_irq(7);
+	local_irq_disable();
+	local_irq_enable();
+	unattached_polled = irq_cpu_poll();
+	unattached_events = (int)events();
+	return NULL;
+}
+
+static void test_unattached_thread_is_no_cpu(void **state)
+{
+	pthread_t t;
+
+	(void)state;
+	unattached_attached = -1;
+	assert_true(irq_cpu_attached()); /* fake_chip_init() attached us */
+	assert_int_equal(pthread_create(&t, NULL, unattached_raiser, NULL), 0);
+	pthread_join(t, NULL);
+	assert_int_equal(unattached_attached, 0);
+	assert_int_equal(unattached_polled, 0);
+	assert_int_equal(unattached_events, 0);
+	assert_int_equal(events(), 0);
+
+	/* CPU 0 itself takes it, on CPU 0. */
+	assert_true(irq_cpu_poll());
+	assert_int_equal(events(), 1);
+	assert_int_equal(ev_irq[0], 5);
+	assert_int_equal(ev_cpu[0], 0);
 }
 
 int main(void)
@@ -417,6 +466,7 @@ int main(void)
 		cmocka_unit_test_setup(test_do_irq_out_of_range, setup),
 		cmocka_unit_test_setup(test_bad_arguments, setup),
 		cmocka_unit_test_setup(test_smp_processor_id_per_thread, setup),
+		cmocka_unit_test_setup(test_unattached_thread_is_no_cpu, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

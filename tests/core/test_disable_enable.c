@@ -6,6 +6,7 @@
  * queue), no resend for level lines, and waiting for a handler running on
  * another simulated CPU. Follows kernel/irq/manage.c and resend.c of 2.6.18.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
@@ -272,9 +273,10 @@ static void test_software_resend_only_at_outermost_exit(void **state)
 	assert_int_equal(events[2], IRQ);
 }
 
-static void test_level_line_not_resent(void **state)
+/* A level line that took an interrupt while disabled, set up as a chip's
+ * ->set_type would for a level type. */
+static void level_while_disabled(void)
 {
-	(void)state;
 	set_irq_handler(IRQ, handle_level_irq);
 	fake_log_clear();
 	assert_int_equal(request_irq(IRQ, count_handler, SA_TRIGGER_HIGH, "dev",
@@ -282,7 +284,6 @@ static void test_level_line_not_resent(void **state)
 			 0);
 	assert_int_equal(fake_log()[0].op, FAKE_SET_TYPE);
 	assert_int_equal(fake_log()[0].arg, IRQ_TYPE_LEVEL_HIGH);
-	/* What a chip's ->set_type does for a level type. */
 	irq_desc[IRQ].status |= IRQ_LEVEL;
 
 	disable_irq(IRQ);
@@ -290,25 +291,52 @@ static void test_level_line_not_resent(void **state)
 	assert_int_equal(handled, 0);
 	assert_true(irq_desc[IRQ].status & IRQ_PENDING);
 	fake_log_clear();
+}
+
+/* 2.6.18 resends a level line like an edge (resend.c has no level test). */
+static void test_level_line_resent_as_2_6_18(void **state)
+{
+	(void)state;
+	fake_cfg.retrigger_ret = 0;
+	level_while_disabled();
+
+	enable_irq(IRQ);
+	assert_true(FAKE_LOG_IS(FAKE_ENABLE, FAKE_RETRIGGER));
+	assert_true(irq_desc[IRQ].status & IRQ_REPLAY);
+	assert_false(irq_desc[IRQ].status & IRQ_PENDING);
+	irq_resend_flush();
+	assert_int_equal(handled, 1);
+	assert_false(irq_desc[IRQ].status & (IRQ_REPLAY | IRQ_PENDING));
+}
+
+/* The later kernels' rule, per line: no resend, and no stale PENDING. */
+static void test_level_noresend_drops_pending(void **state)
+{
+	(void)state;
+	assert_int_equal(irq_set_level_noresend(IRQ, true), 0);
+	assert_int_equal(irq_set_level_noresend(NR_IRQS, true), -EINVAL);
+	level_while_disabled();
 
 	enable_irq(IRQ);
 	assert_true(FAKE_LOG_IS(FAKE_ENABLE));
-	assert_false(irq_desc[IRQ].status & IRQ_REPLAY);
+	assert_false(irq_desc[IRQ].status & (IRQ_REPLAY | IRQ_PENDING));
 	irq_resend_flush();
 	do_IRQ(OTHER);
 	assert_int_equal(handled, 0);
 }
 
-static void test_level_bit_on_edge_flow_not_resent(void **state)
+/* The option is about level lines: an edge line is still resent. */
+static void test_level_noresend_keeps_edge_resend(void **state)
 {
 	(void)state;
-	irq_desc[IRQ].status |= IRQ_LEVEL;
+	fake_cfg.retrigger_ret = 0;
+	assert_int_equal(irq_set_level_noresend(IRQ, true), 0);
 	edge_while_disabled();
 
 	enable_irq(IRQ);
-	assert_true(FAKE_LOG_IS(FAKE_ENABLE));
+	assert_true(FAKE_LOG_IS(FAKE_ENABLE, FAKE_RETRIGGER));
 	irq_resend_flush();
-	assert_int_equal(handled, 0);
+	assert_int_equal(handled, 1);
 }
 
 static void test_no_pending_no_resend(void **state)
@@ -450,8 +478,10 @@ int main(void)
 		cmocka_unit_test_setup(test_software_resend_at_irq_exit, setup),
 		cmocka_unit_test_setup(
 			test_software_resend_only_at_outermost_exit, setup),
-		cmocka_unit_test_setup(test_level_line_not_resent, setup),
-		cmocka_unit_test_setup(test_level_bit_on_edge_flow_not_resent,
+		cmocka_unit_test_setup(test_level_line_resent_as_2_6_18, setup),
+		cmocka_unit_test_setup(test_level_noresend_drops_pending,
+				       setup),
+		cmocka_unit_test_setup(test_level_noresend_keeps_edge_resend,
 				       setup),
 		cmocka_unit_test_setup(test_no_pending_no_resend, setup),
 		cmocka_unit_test_setup(test_disable_irq_waits_for_handler,

@@ -132,6 +132,52 @@ static void test_fasteoi_reentry_eoi_twice_runs_once(void **state)
 	assert_int_equal(kstat_irqs(IRQ), 1);
 }
 
+/*
+ * A oneshot line on a chip without ->mask (later kernels guard the
+ * call): its interrupt runs and is EOIed, and nothing calls a NULL op.
+ */
+static unsigned int eoi_only_eois;
+
+static void eoi_only_eoi(unsigned int irq)
+{
+	(void)irq;
+	eoi_only_eois++;
+}
+
+static void eoi_only_nop(unsigned int irq)
+{
+	(void)irq;
+}
+
+static irqreturn_t never_thread_fn(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	return IRQ_HANDLED;
+}
+
+static void test_fasteoi_oneshot_without_mask(void **state)
+{
+	static struct irq_chip eoi_only = {
+		.name = "eoi-only",
+		.enable = eoi_only_nop,
+		.disable = eoi_only_nop,
+		.eoi = eoi_only_eoi,
+	};
+
+	(void)state;
+	eoi_only_eois = 0;
+	set_irq_chip_and_handler(IRQ, &eoi_only, handle_fasteoi_irq);
+	assert_int_equal(request_threaded_irq(IRQ, eoi_handler, never_thread_fn,
+					      IRQF_ONESHOT, "dev", NULL),
+			 0);
+	do_IRQ(IRQ);
+	assert_int_equal(handled, 1);
+	assert_int_equal(eoi_only_eois, 1);
+	assert_false(irq_desc[IRQ].status & (IRQ_MASKED | IRQ_INPROGRESS));
+	free_irq(IRQ, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -143,6 +189,8 @@ int main(void)
 		cmocka_unit_test_setup(test_fasteoi_no_action_eoi_and_pending,
 				       setup),
 		cmocka_unit_test_setup(test_fasteoi_reentry_eoi_twice_runs_once,
+				       setup),
+		cmocka_unit_test_setup(test_fasteoi_oneshot_without_mask,
 				       setup),
 	};
 

@@ -70,22 +70,43 @@ static void test_null_handler(void **state)
 	assert_true(irq_desc[IRQ].status & IRQ_DISABLED);
 }
 
+/* Only request_irq() insists on a dev_id for a shared line (2.6.18). */
 static void test_shared_needs_dev_id(void **state)
 {
-	struct irqaction act = {
-		.handler = record_handler,
-		.flags = SA_SHIRQ,
-		.name = "s",
-	};
-
 	(void)state;
 	assert_int_equal(request_irq(IRQ, record_handler, SA_SHIRQ, "d", NULL),
 			 -EINVAL);
-	assert_int_equal(setup_irq(IRQ, &act), -EINVAL);
 	assert_null(irq_desc[IRQ].action);
 	assert_int_equal(fake_log_len(), 0);
 }
 
+/*
+ * Architecture code installs a shared timer action with no dev_id
+ * through setup_irq() (AT91RM9200's system timer): 2.6.18 accepts it.
+ */
+static void test_setup_irq_shared_without_dev_id(void **state)
+{
+	static struct irqaction timer = {
+		.handler = record_handler,
+		.flags = IRQF_SHARED | IRQF_DISABLED | IRQF_TIMER,
+		.name = "timer",
+	};
+
+	(void)state;
+	assert_int_equal(setup_irq(IRQ, &timer), 0);
+	assert_ptr_equal(irq_desc[IRQ].action, &timer);
+	do_IRQ(IRQ);
+	assert_int_equal(nr_calls, 1);
+	assert_null(calls[0]);
+	/* A driver may still share it, with a dev_id of its own. */
+	assert_int_equal(
+		request_irq(IRQ, record_handler, IRQF_SHARED, "d", &dev_a), 0);
+	free_irq(IRQ, &dev_a);
+	free_irq(IRQ, NULL);
+	assert_null(irq_desc[IRQ].action);
+}
+
+/* NOREQUEST keeps drivers off a line; setup_irq() is not refused. */
 static void test_norequest_line(void **state)
 {
 	struct irqaction act = { .handler = record_handler, .name = "s" };
@@ -94,10 +115,21 @@ static void test_norequest_line(void **state)
 	irq_desc[IRQ].status |= IRQ_NOREQUEST;
 	assert_int_equal(request_irq(IRQ, record_handler, 0, "d", &dev_a),
 			 -EINVAL);
-	assert_int_equal(setup_irq(IRQ, &act), -EINVAL);
+	assert_int_equal(request_threaded_irq(IRQ, NULL, record_handler,
+					      IRQF_ONESHOT, "d", &dev_a),
+			 -EINVAL);
 	assert_null(irq_desc[IRQ].action);
 	assert_int_equal(fake_log_len(), 0);
 	assert_int_equal(irq_desc[IRQ].depth, 1);
+
+	/* ARM lines are NOREQUEST until set_irq_flags(): arch code. */
+	assert_int_equal(setup_irq(IRQ, &act), 0);
+	assert_ptr_equal(irq_desc[IRQ].action, &act);
+	assert_int_equal(irq_desc[IRQ].depth, 0);
+	assert_true(irq_desc[IRQ].status & IRQ_NOREQUEST);
+	do_IRQ(IRQ);
+	assert_int_equal(nr_calls, 1);
+	free_irq(IRQ, NULL);
 }
 
 static void test_no_chip_is_enosys(void **state)
@@ -189,6 +221,31 @@ static void test_busy_when_new_is_percpu(void **state)
 			 -EBUSY);
 	assert_null(irq_desc[IRQ].action->next);
 	assert_false(irq_desc[IRQ].status & IRQ_PER_CPU);
+}
+
+/*
+ * The "type mismatch" report is for callers that did not expect it:
+ * IRQF_PROBE_SHARED callers are quiet, per-CPU ones are not (2.6.18).
+ */
+static void test_mismatch_message_keyed_on_probe_shared(void **state)
+{
+	(void)state;
+	assert_int_equal(request_irq(IRQ, record_handler, 0, "a", &dev_a), 0);
+
+	assert_int_equal(request_irq(IRQ, record_handler,
+				     IRQF_SHARED | IRQF_PROBE_SHARED, "b",
+				     &dev_b),
+			 -EBUSY);
+	assert_false(fake_messages_contain("type mismatch"));
+	assert_int_equal(request_irq(IRQ, record_handler, SA_PROBEIRQ, "b",
+				     &dev_b),
+			 -EBUSY);
+	assert_false(fake_messages_contain("type mismatch"));
+
+	assert_int_equal(request_irq(IRQ, record_handler, SA_SHIRQ | SA_PERCPU,
+				     "c", &dev_c),
+			 -EBUSY);
+	assert_true(fake_messages_contain("type mismatch for IRQ 5"));
 }
 
 static void test_first_action_sets_type_then_starts(void **state)
@@ -522,6 +579,8 @@ int main(void)
 		cmocka_unit_test_setup(test_bad_irq_number, setup),
 		cmocka_unit_test_setup(test_null_handler, setup),
 		cmocka_unit_test_setup(test_shared_needs_dev_id, setup),
+		cmocka_unit_test_setup(test_setup_irq_shared_without_dev_id,
+				       setup),
 		cmocka_unit_test_setup(test_norequest_line, setup),
 		cmocka_unit_test_setup(test_no_chip_is_enosys, setup),
 		cmocka_unit_test_setup(test_busy_when_old_not_shared, setup),
@@ -529,6 +588,8 @@ int main(void)
 		cmocka_unit_test_setup(test_busy_when_triggers_differ, setup),
 		cmocka_unit_test_setup(test_busy_when_percpu_differs, setup),
 		cmocka_unit_test_setup(test_busy_when_new_is_percpu, setup),
+		cmocka_unit_test_setup(
+			test_mismatch_message_keyed_on_probe_shared, setup),
 		cmocka_unit_test_setup(test_first_action_sets_type_then_starts,
 				       setup),
 		cmocka_unit_test_setup(test_level_low_type, setup),

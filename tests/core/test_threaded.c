@@ -633,7 +633,10 @@ static void test_wakes_coalesce(void **state)
 	assert_int_equal(done_of(&dev_a), 3);
 }
 
-/* Rule 8: IRQ_WAKE_THREAD without a thread function is reported once. */
+/*
+ * Rule 8: IRQ_WAKE_THREAD without a thread function is reported once, and
+ * counted handled (2.6.30-3.15), not as unhandled nor as a bogus value.
+ */
 static irqreturn_t wake_no_thread_handler(int irq, void *dev_id)
 {
 	(void)irq;
@@ -664,6 +667,9 @@ static void test_wake_without_thread_fn_warns_once(void **state)
 
 	assert_int_equal(dev_a.hard, 2);
 	assert_int_equal(occurrences(fake_messages(), msg), 1);
+	assert_int_equal(irq_desc[IRQ].irqs_unhandled, 0);
+	assert_int_equal(irq_desc[IRQ].irq_count, 2);
+	assert_false(fake_messages_contain("bogus return value"));
 	/* The line still works: masked and unmasked each time. */
 	assert_int_equal(fake_count[FAKE_UNMASK][IRQ], 2);
 	free_irq(IRQ, NULL);

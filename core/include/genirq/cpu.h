@@ -3,8 +3,13 @@
  * The simulated-CPU "arch" glue: which simulated CPU the calling thread is,
  * its local interrupt-enable flag, its pending vectors, and do_IRQ().
  *
- * A simulated CPU is a thread that called irq_cpu_attach(); every other
- * thread is CPU 0. The interrupt-enable flag belongs to the thread (it is
+ * A simulated CPU is a thread that called irq_cpu_attach(). Every other
+ * thread is no CPU: it never takes pending vectors (not when it turns
+ * interrupts on, not in irq_cpu_poll(), not inline in irq_cpu_raise()),
+ * so a driver's process-context thread or a raising thread cannot run
+ * CPU 0's interrupts concurrently with CPU 0. What such a thread runs
+ * itself through do_IRQ() is counted in CPU 0's row (smp_processor_id()
+ * is 0 for it). The interrupt-enable flag belongs to the thread (it is
  * that thread's EFLAGS.IF); pending vectors belong to the simulated CPU and
  * may be posted from any thread. A thread takes its CPU's pending vectors
  * whenever it turns interrupts back on (local_irq_enable, or
@@ -29,6 +34,7 @@ struct irq_cpu_state {
 	unsigned int cpu; /* simulated CPU this thread is */
 	bool irqs_off; /* local interrupts disabled */
 	unsigned int hardirq; /* hard interrupt nesting depth */
+	bool attached; /* irq_cpu_attach() made this thread a CPU */
 };
 
 extern __thread struct irq_cpu_state __irq_this_cpu
@@ -40,7 +46,7 @@ extern __thread struct irq_cpu_state __irq_this_cpu
  * a raise touches one line.
  */
 struct irq_cpu_pending {
-	unsigned long bits[BITS_TO_LONGS(NR_IRQS)];
+	unsigned long bits[BITS_TO_LONGS(GENIRQ_NR_IRQS)];
 	int sleeping; /* CPU is (about to be) in futex_wait */
 	unsigned int wake_seq; /* the futex word */
 	int stop; /* irq_cpu_stop() was called */
@@ -63,7 +69,17 @@ extern struct irq_cpu_pending __irq_cpu_pending[NR_CPUS];
 int irq_cpu_attach(unsigned int cpu);
 
 /**
+ * irq_cpu_attached - whether the calling thread is a simulated CPU
+ */
+static inline bool irq_cpu_attached(void)
+{
+	return __irq_this_cpu.attached;
+}
+
+/**
  * smp_processor_id - the simulated CPU the calling thread is
+ *
+ * 0 for a thread that never called irq_cpu_attach().
  */
 static inline unsigned int smp_processor_id(void)
 {
@@ -77,16 +93,21 @@ cpumask_t cpu_online_mask_get(void);
 
 void __irq_cpu_take_pending(void);
 
-/* Branch-free OR over the words: a few instructions on every enable. */
+/*
+ * Branch-free OR over the words: a few instructions on every enable. A
+ * thread that is no simulated CPU has nothing pending, ever.
+ */
 static inline bool __irq_cpu_has_pending(void)
 {
 	const struct irq_cpu_pending *p =
 		&__irq_cpu_pending[__irq_this_cpu.cpu];
 	unsigned long any = 0;
 
-	/* Unrolled: -O2 otherwise keeps the loop, twice the instructions. */
+	if (__builtin_expect(!__irq_this_cpu.attached, 0))
+		return false;
+		/* Unrolled: -O2 otherwise keeps the loop, twice the instructions. */
 #pragma GCC unroll 16
-	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
+	for (int i = 0; i < BITS_TO_LONGS(GENIRQ_NR_IRQS); i++)
 		any |= __atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
 	return any != 0;
 }
@@ -141,9 +162,9 @@ static inline bool in_irq(void)
  * @cpu: target CPU
  * @irq: interrupt number
  *
- * Lock-free; callable from any thread. When the caller is @cpu with
- * interrupts enabled, the interrupt is taken before this returns (inline
- * delivery); otherwise @cpu takes it at its next local_irq_enable() or
+ * Lock-free; callable from any thread. When the caller is attached as
+ * @cpu with interrupts enabled, the interrupt is taken before this returns
+ * (inline delivery); otherwise @cpu takes it at its next local_irq_enable() or
  * irq_cpu_poll(), or its irq_cpu_run() loop does, woken from its futex
  * when it sleeps. Raising a vector that is already pending merges with
  * it, as a CPU's IRR does.
@@ -156,7 +177,7 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq);
  * irq_cpu_poll - take this CPU's pending interrupts now
  *
  * Lowest interrupt number first. Does nothing while interrupts are
- * disabled. Outside an interrupt it first runs the software resend queue
+ * disabled, or in a thread that is no simulated CPU. Outside an interrupt it first runs the software resend queue
  * if something was queued (what ksoftirqd does for a resend tasklet
  * scheduled from process context). Return: true when something was
  * pending.

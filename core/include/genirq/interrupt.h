@@ -2,7 +2,8 @@
 /*
  * Interrupt handlers and their registration, as include/linux/interrupt.h
  * and include/linux/irqreturn.h of Linux 2.6.18 declare them, without
- * struct pt_regs. The SA_* names are the ones 2.6.18 drivers used.
+ * struct pt_regs. Both spellings of the action flags are there: IRQF_*,
+ * and the SA_* names 2.6.18 kept for the drivers written before it.
  *
  * Beyond 2.6.18, from the kernels that kept its design (2.6.30-3.x):
  * threaded handlers (request_threaded_irq(), IRQ_WAKE_THREAD) and
@@ -23,20 +24,39 @@ typedef int irqreturn_t;
 typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 
 /*
- * Action flags. The trigger bits equal the IRQ_TYPE_* sense bits, so
- * setup_irq() can hand them to chip->set_type() unchanged.
+ * Action flags, with 2.6.18's values. The trigger bits equal the
+ * IRQ_TYPE_* sense bits, so setup_irq() can hand them to chip->set_type()
+ * unchanged.
  */
-#define SA_TRIGGER_LOW 0x00000008
-#define SA_TRIGGER_HIGH 0x00000004
-#define SA_TRIGGER_FALLING 0x00000002
-#define SA_TRIGGER_RISING 0x00000001
-#define SA_TRIGGER_MASK                                         \
-	(SA_TRIGGER_HIGH | SA_TRIGGER_LOW | SA_TRIGGER_RISING | \
-	 SA_TRIGGER_FALLING)
-#define SA_INTERRUPT 0x00000020 /* run the handler with interrupts off */
-#define SA_SAMPLE_RANDOM 0x00000040 /* accepted; no entropy pool here */
-#define SA_SHIRQ 0x00000080 /* the line may be shared */
-#define SA_PERCPU_IRQ 0x00000400 /* a per-CPU line */
+#define IRQF_TRIGGER_NONE 0x00000000
+#define IRQF_TRIGGER_RISING 0x00000001
+#define IRQF_TRIGGER_FALLING 0x00000002
+#define IRQF_TRIGGER_HIGH 0x00000004
+#define IRQF_TRIGGER_LOW 0x00000008
+#define IRQF_TRIGGER_MASK                                             \
+	(IRQF_TRIGGER_HIGH | IRQF_TRIGGER_LOW | IRQF_TRIGGER_RISING | \
+	 IRQF_TRIGGER_FALLING)
+#define IRQF_TRIGGER_PROBE 0x00000010
+#define IRQF_DISABLED 0x00000020 /* run the handler with interrupts off */
+#define IRQF_SAMPLE_RANDOM 0x00000040 /* accepted; no entropy pool here */
+#define IRQF_SHARED 0x00000080 /* the line may be shared */
+/* The caller expects a sharing mismatch: setup_irq() does not report it. */
+#define IRQF_PROBE_SHARED 0x00000100
+#define IRQF_TIMER 0x00000200 /* accepted; marks a timer interrupt */
+#define IRQF_PERCPU 0x00000400 /* a per-CPU line */
+
+/* The SA_* spellings 2.6.18 kept as migration helpers. */
+#define SA_INTERRUPT IRQF_DISABLED
+#define SA_SAMPLE_RANDOM IRQF_SAMPLE_RANDOM
+#define SA_SHIRQ IRQF_SHARED
+#define SA_PROBEIRQ IRQF_PROBE_SHARED
+#define SA_PERCPU IRQF_PERCPU
+#define SA_PERCPU_IRQ IRQF_PERCPU /* this port's older name for it */
+#define SA_TRIGGER_LOW IRQF_TRIGGER_LOW
+#define SA_TRIGGER_HIGH IRQF_TRIGGER_HIGH
+#define SA_TRIGGER_FALLING IRQF_TRIGGER_FALLING
+#define SA_TRIGGER_RISING IRQF_TRIGGER_RISING
+#define SA_TRIGGER_MASK IRQF_TRIGGER_MASK
 /*
  * Keep the line masked after the hard handler until every thread woken
  * for it has finished (2.6.32). Shared users must all agree on it.
@@ -50,7 +70,7 @@ struct irq_thread;
 /**
  * struct irqaction - per interrupt action descriptor
  * @handler:	interrupt handler function
- * @flags:	SA_* flags
+ * @flags:	IRQF_* (SA_*) flags
  * @mask:	unused, kept from the kernel structure
  * @name:	name of the device, shown by show_interrupts()
  * @dev_id:	cookie to identify the device
@@ -107,6 +127,17 @@ int request_threaded_irq(unsigned int irq, irq_handler_t handler,
 			 irq_handler_t thread_fn, unsigned long irqflags,
 			 const char *devname, void *dev_id);
 void free_irq(unsigned int irq, void *dev_id);
+
+/**
+ * no_action - the special, empty irq handler
+ * @cpl: interrupt number
+ * @dev_id: unused
+ *
+ * For actions that only claim a line (a cascade input, a floating-point
+ * error line) and have nothing to do. Return: IRQ_NONE, as 2.6.18's.
+ */
+irqreturn_t no_action(int cpl, void *dev_id);
+
 int can_request_irq(unsigned int irq, unsigned long irqflags);
 
 void disable_irq_nosync(unsigned int irq);

@@ -20,8 +20,9 @@
 #include <genirq/interrupt.h>
 
 /*
- * IRQ line status (desc->status). The low bits are the trigger type, so
- * that IRQ_TYPE_* values can live in the same word as the kernel later did.
+ * IRQ line status (desc->status), with 2.6.18's values for every bit
+ * 2.6.18 had, so that a driver built against either reads the same word.
+ * The low bits are the trigger type.
  */
 #define IRQ_TYPE_NONE 0x00000000 /* Default, unspecified type */
 #define IRQ_TYPE_EDGE_RISING 0x00000001 /* Edge rising type */
@@ -30,19 +31,19 @@
 #define IRQ_TYPE_LEVEL_HIGH 0x00000004 /* Level high type */
 #define IRQ_TYPE_LEVEL_LOW 0x00000008 /* Level low type */
 #define IRQ_TYPE_SENSE_MASK 0x0000000f /* Mask of the above */
-#define IRQ_TYPE_SIMPLE 0x00000010 /* Simple type */
-#define IRQ_TYPE_PERCPU 0x00000020 /* Per CPU type */
-#define IRQ_TYPE_PROBE 0x00000040 /* Probing in progress */
+#define IRQ_TYPE_PROBE 0x00000010 /* Probing in progress */
 
 /*
  * Line settings of later kernels, in bits 2.6.18 left free. Their
  * _ONESHOT is istate's IRQS_ONESHOT, _NESTED_THREAD irq_settings'
  * IRQ_NESTED_THREAD; IRQ_LAZY_DISABLE is the lazy disable 2.6.21 made the
- * default, kept here as a per-line choice so the two can be compared.
+ * default, and IRQ_LEVEL_NORESEND the later rule that level lines are not
+ * resent, both kept here as per-line choices so they can be compared.
  */
 #define IRQ_ONESHOT 0x00000100 /* an IRQF_ONESHOT user owns the line */
 #define IRQ_NESTED_THREAD 0x00000200 /* run by handle_nested_irq() */
 #define IRQ_LAZY_DISABLE 0x00000400 /* disable_irq() does not mask */
+#define IRQ_LEVEL_NORESEND 0x00000800 /* enable_irq() resends no level */
 
 /* Internal flags */
 #define IRQ_INPROGRESS 0x00010000 /* IRQ handler active - do not enter! */
@@ -57,8 +58,10 @@
 #define IRQ_NOPROBE 0x02000000 /* IRQ is not valid for probing */
 #define IRQ_NOREQUEST 0x04000000 /* IRQ cannot be requested */
 #define IRQ_NOAUTOEN 0x08000000 /* IRQ will not be enabled on request irq */
-#define IRQ_WAKEUP 0x10000000 /* IRQ triggers system wakeup */
-#define IRQ_MOVE_PENDING 0x20000000 /* need to re-target IRQ destination */
+/* 0x10000000 was IRQ_DELAYED_DISABLE (docs/core.md says why it is gone) */
+#define IRQ_WAKEUP 0x20000000 /* IRQ triggers system wakeup */
+/* 2.6.19's bit; 2.6.18 kept a desc->move_irq word instead */
+#define IRQ_MOVE_PENDING 0x40000000 /* need to re-target IRQ destination */
 
 #define CHECK_IRQ_PER_CPU(var) ((var)&IRQ_PER_CPU)
 
@@ -97,6 +100,8 @@ struct irq_desc;
  *			-errno. NULL: set_irq_type() returns -ENXIO
  * @set_wake:		enable/disable power-management wake-on of an IRQ;
  *			0 or -errno. NULL: set_irq_wake() returns -ENXIO
+ * @typename:		obsoleted by name, kept as migration helper: when
+ *			@name is NULL, set_irq_chip() copies it there
  */
 struct irq_chip {
 	const char *name;
@@ -116,6 +121,8 @@ struct irq_chip {
 	int (*retrigger)(unsigned int irq);
 	int (*set_type)(unsigned int irq, unsigned int flow_type);
 	int (*set_wake)(unsigned int irq, unsigned int on);
+
+	const char *typename;
 };
 
 typedef void (*irq_flow_handler_t)(unsigned int irq, struct irq_desc *desc);
@@ -165,7 +172,7 @@ struct irq_desc {
 	unsigned int threads_active;
 } __attribute__((aligned(64)));
 
-extern struct irq_desc irq_desc[NR_IRQS];
+extern struct irq_desc irq_desc[GENIRQ_NR_IRQS];
 
 /* Dummy irq-chip implementations (kernel/irq/handle.c). */
 extern struct irq_chip no_irq_chip;
@@ -211,6 +218,18 @@ int irq_set_nested_thread(unsigned int irq, bool nest);
  * Return: 0, or -EINVAL for a bad @irq.
  */
 int irq_set_lazy_disable(unsigned int irq, bool lazy);
+
+/**
+ * irq_set_level_noresend - choose whether enable_irq() resends a level line
+ * @irq: interrupt number
+ * @noresend: true: a level (IRQ_LEVEL) line that took an interrupt while
+ *	disabled is not resent when enabled, and its IRQ_PENDING is
+ *	dropped (later kernels: the hardware asserts again); false: it is
+ *	resent like an edge (2.6.18, the default)
+ *
+ * Return: 0, or -EINVAL for a bad @irq.
+ */
+int irq_set_level_noresend(unsigned int irq, bool noresend);
 
 /**
  * __do_IRQ - the pre-genirq monolithic interrupt handler
@@ -318,8 +337,9 @@ static inline void __set_irq_handler_unlocked(unsigned int irq,
 {
 	struct irq_desc *desc = irq_desc + irq;
 
-	if (desc->handle_irq) {
-		desc->handle_irq = handle;
+	/* Atomic as every other writer: generic_handle_irq() reads it. */
+	if (__atomic_load_n(&desc->handle_irq, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&desc->handle_irq, handle, __ATOMIC_RELAXED);
 		desc->name = irq_flow_name(handle);
 	}
 }
@@ -338,6 +358,26 @@ static inline void *get_irq_data(unsigned int irq)
 {
 	return irq_desc[irq].handler_data;
 }
+
+/*
+ * ARM's line flags (arch/arm's asm/mach/irq.h spells them IRQF_VALID,
+ * IRQF_PROBE and IRQF_NOAUTOEN; genirq-compat's <asm/mach/irq.h> does).
+ */
+#define GENIRQ_ARM_IRQF_VALID (1 << 0)
+#define GENIRQ_ARM_IRQF_PROBE (1 << 1)
+#define GENIRQ_ARM_IRQF_NOAUTOEN (1 << 2)
+
+/**
+ * set_irq_flags - say what drivers and autoprobe may do with @irq (ARM)
+ * @irq: interrupt number
+ * @iflags: GENIRQ_ARM_IRQF_VALID: drivers may request it; _PROBE:
+ *	autoprobe may try it; _NOAUTOEN: its first user does not enable it
+ *
+ * Every flag left out sets the matching IRQ_NOREQUEST, IRQ_NOPROBE or
+ * IRQ_NOAUTOEN status bit, as arch/arm/kernel/irq.c of 2.6.18 does: ARM
+ * lines start NOREQUEST and NOPROBE until a controller driver calls this.
+ */
+void set_irq_flags(unsigned int irq, unsigned int iflags);
 
 /* Affinity migration (kernel/irq/migration.c), called by chips. */
 void move_native_irq(int irq);

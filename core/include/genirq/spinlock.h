@@ -22,6 +22,8 @@ typedef struct {
 } spinlock_t;
 
 #define SPIN_LOCK_UNLOCKED ((spinlock_t){ 0 })
+/* A statically initialised lock, as drivers of 2.6.18 declare theirs. */
+#define DEFINE_SPINLOCK(x) spinlock_t x = { 0 }
 
 void __spin_lock_contended(spinlock_t *lock);
 
