@@ -621,13 +621,10 @@ static void fmt_verdict(char *buf, size_t len, const struct vs_base *v)
 		snprintf(buf, len, "no difference shown");
 }
 
-/* @d against do_irq of its scenario: paired rounds of blocks. */
-static void versus(struct report *rp, size_t i, const struct run_design *d,
-		   struct vs_base *v)
+/* @d against @b of the same scenario: paired rounds of blocks. */
+static void versus_design(const struct run_design *d,
+			  const struct run_design *b, struct vs_base *v)
 {
-	const struct run_scenario *sc = &rp->run.sc[i];
-	const struct run_design *b = run_find_design(sc, "do_irq");
-
 	memset(v, 0, sizeof(*v));
 	v->base = b;
 	if (!b || b == d)
@@ -654,6 +651,70 @@ static void versus(struct report *rp, size_t i, const struct run_design *d,
 	v->p50.point = v->p50.valid ? (double)d->entry.p50 / b->entry.p50 : 0;
 	v->p99.valid = d->entry.count && b->entry.p99;
 	v->p99.point = v->p99.valid ? (double)d->entry.p99 / b->entry.p99 : 0;
+}
+
+/* @d against do_irq of its scenario. */
+static void versus(struct report *rp, size_t i, const struct run_design *d,
+		   struct vs_base *v)
+{
+	versus_design(d, run_find_design(&rp->run.sc[i], "do_irq"), v);
+}
+
+/*
+ * A design listed twice ("flow" and "flow#2") is an A/A control: the same
+ * code on the same stimuli, so every verdict between the two is a false
+ * one, and how often they come is the method's error rate on this host.
+ */
+static void section_controls(struct report *rp, struct doc *d)
+{
+	static const char *const head[] = { "scenario", "pair", "p50 ratio",
+					    "p99 ratio", "verdict" };
+	const struct run *r = &rp->run;
+	bool any = false;
+
+	for (size_t i = 0; i < r->nsc; i++) {
+		const struct run_scenario *sc = &r->sc[i];
+
+		for (size_t k = 0; k < sc->nd; k++) {
+			const struct run_design *ds = &sc->d[k], *a;
+			const char *hash = strchr(ds->design, '#');
+			char base[64], pair[160], c[2][64], verdict[256];
+			const char *cells[5];
+			struct vs_base v;
+
+			if (!hash ||
+			    (size_t)(hash - ds->design) >= sizeof(base))
+				continue;
+			snprintf(base, sizeof(base), "%.*s",
+				 (int)(hash - ds->design), ds->design);
+			a = run_find_design(sc, base);
+			if (!a)
+				continue;
+			if (!any) {
+				doc_heading(d, 2, "A/A controls");
+				doc_para(
+					d,
+					"A design listed twice in a scenario runs twice per round on the same stimuli: any verdict between the two copies is a false one. "
+					"At 95%%, about one control pair in twenty gets one by chance; more than that on this host means the intervals are too narrow for it.");
+				doc_table(d, 5, 2, head);
+				any = true;
+			}
+			versus_design(ds, a, &v);
+			fmt_ratio(c[0], 64, &v.p50);
+			fmt_ratio(c[1], 64, &v.p99);
+			fmt_verdict(verdict, sizeof(verdict), &v);
+			snprintf(pair, sizeof(pair), "%s / %s", ds->design,
+				 a->design);
+			cells[0] = sc->name;
+			cells[1] = pair;
+			cells[2] = c[0];
+			cells[3] = c[1];
+			cells[4] = verdict;
+			doc_row(d, cells);
+		}
+	}
+	if (any)
+		doc_table_end(d);
 }
 
 static const char *env_str(const json_t *env, const char *obj, const char *key)
@@ -1434,6 +1495,7 @@ static int write_docs(struct report *rp)
 	if (!ret) {
 		section_uio(rp, &d);
 		section_threaded(rp, &d);
+		section_controls(rp, &d);
 		section_noise(rp, &d);
 		section_statistics(rp, &d);
 	}

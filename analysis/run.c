@@ -272,6 +272,15 @@ static int load_design(struct reader *rd, json_t *o, const char *where,
 		return bad(rd, where, "not an object");
 	d->j = o;
 	ret = get_str(rd, o, "design", where, false, &d->design);
+	/* slot came with samples.bin version 3; before, the order. */
+	if (!ret && json_object_get(o, "slot")) {
+		uint64_t slot;
+
+		ret = get_u64(rd, o, "slot", where, &slot);
+		if (!ret && slot > 255)
+			ret = bad(rd, where, "slot: above 255");
+		d->slot = (int)slot;
+	}
 	if (!ret)
 		ret = get_str(rd, o, "flow", where, true, &d->flow);
 	for (size_t i = 0; !ret && i < sizeof(c) / sizeof(c[0]); i++)
@@ -346,6 +355,7 @@ static int load_scenario(struct reader *rd, json_t *o, size_t i,
 		char w[128];
 
 		snprintf(w, sizeof(w), "%sdesigns[%zu].", where, k);
+		sc->d[k].slot = (int)k;
 		ret = load_design(rd, json_array_get(ds, k), w, &sc->d[k]);
 		if (ret)
 			return ret;
@@ -362,15 +372,23 @@ static uint64_t le(const unsigned char *p, unsigned int bytes)
 	return v;
 }
 
+/*
+ * The design a record belongs to: by its slot in version 3 (a design
+ * listed twice has two), by its design's name before.
+ */
 static struct run_design *design_of(struct run *r, uint64_t sc,
-				    unsigned int design)
+				    unsigned int design, int slot)
 {
 	if (sc >= r->nsc ||
 	    design >= sizeof(design_names) / sizeof(*design_names))
 		return NULL;
-	for (size_t k = 0; k < r->sc[sc].nd; k++)
-		if (!strcmp(r->sc[sc].d[k].design, design_names[design]))
-			return &r->sc[sc].d[k];
+	for (size_t k = 0; k < r->sc[sc].nd; k++) {
+		struct run_design *d = &r->sc[sc].d[k];
+
+		if (slot >= 0 ? d->slot == slot :
+				!strcmp(d->design, design_names[design]))
+			return d;
+	}
 	return NULL;
 }
 
@@ -495,7 +513,8 @@ static int load_samples(struct run *r, struct reader *rd)
 
 			if (!(p[31] & SAMPLE_SERVICED))
 				continue;
-			d = design_of(r, le(p + 28, 2), p[30]);
+			d = design_of(r, le(p + 28, 2), p[30],
+				      version >= 3 ? p[44] : -1);
 			if (!d) {
 				char w[64];
 

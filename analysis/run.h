@@ -32,7 +32,8 @@ enum run_q { RUN_Q50, RUN_Q99, RUN_Q999, RUN_NQ };
 extern const unsigned int run_q_permille[RUN_NQ];
 
 struct run_design {
-	const char *design; /* flow, do_irq, edge-masking */
+	const char *design; /* flow, do_irq, edge-masking; flow#2: a control */
+	int slot; /* its place in the scenario's designs list */
 	const char *flow; /* the flow handler that ran ("" if none) */
 	json_t *j; /* its summary.json object */
 	uint64_t fired, serviced, stranded, coalesced, overruns, spurious;

@@ -323,39 +323,61 @@ static bool usable(double v)
 	return isfinite(v) && v > 0;
 }
 
+/* log P(X <= k) for X ~ Binomial(n, 1/2), by summing the terms. */
+static double binom_half_cdf(size_t n, size_t k)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i <= k && i <= n; i++)
+		sum += exp(lgamma((double)n + 1) - lgamma((double)i + 1) -
+			   lgamma((double)(n - i) + 1) - (double)n * M_LN2);
+	return sum;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
 void irqstat_paired_ci(const double *x, const double *y, size_t n, double level,
 		       struct irqstat_effect *out)
 {
-	double sum = 0, ss = 0, mean, sd, t;
-	size_t m = 0;
+	double *d = malloc((n ? n : 1) * sizeof(*d));
+	size_t m = 0, k = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->level = level;
+	if (!d)
+		return;
 	for (size_t i = 0; i < n; i++)
-		if (usable(x[i]) && usable(y[i])) {
-			sum += log(x[i]) - log(y[i]);
-			m++;
-		}
+		if (usable(x[i]) && usable(y[i]))
+			d[m++] = log(x[i]) - log(y[i]);
 	out->n = (unsigned int)m;
 	if (!m)
-		return;
-	mean = sum / (double)m;
+		goto out;
+	qsort(d, m, sizeof(*d), cmp_dbl);
 	out->valid = true;
-	out->point = exp(mean);
+	out->point = exp(m % 2 ? d[m / 2] : (d[m / 2 - 1] + d[m / 2]) / 2);
 	if (m < IRQSTAT_MIN_ROUNDS)
-		return;
-	for (size_t i = 0; i < n; i++)
-		if (usable(x[i]) && usable(y[i])) {
-			double d = log(x[i]) - log(y[i]) - mean;
-
-			ss += d * d;
-		}
-	sd = sqrt(ss / (double)(m - 1));
+		goto out;
+	/*
+	 * The largest k with P(Bin(m, 1/2) <= k - 1) <= (1 - level) / 2:
+	 * [d_(k), d_(m-k+1)] then covers the median with at least @level,
+	 * whatever the rounds' distribution.
+	 */
+	while (k + 1 <= m / 2 && binom_half_cdf(m, k) <= (1 - level) / 2)
+		k++;
+	if (!k)
+		goto out; /* cannot happen for m >= 6 at 95% */
+	out->lo = exp(d[k - 1]);
+	out->hi = exp(d[m - k]);
+	out->level = 1 - 2 * binom_half_cdf(m, k - 1);
 	out->df = (double)(m - 1);
-	t = irqstat_t_quantile(0.5 + level / 2, out->df);
-	out->lo = exp(mean - t * sd / sqrt((double)m));
-	out->hi = exp(mean + t * sd / sqrt((double)m));
 	out->enough = true;
+out:
+	free(d);
 }
 
 void irqstat_runsum(const double *q, size_t n, struct irqstat_runsum *out)
@@ -407,16 +429,9 @@ static size_t side(const struct irqstat_runsum *r, size_t n, double *mean,
 	return m;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static double median(double *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), cmp_double);
+	qsort(v, n, sizeof(*v), cmp_dbl);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 

@@ -73,13 +73,13 @@ struct irqstat_effect {
 	bool valid; /* a point ratio: at least one unit with both sides */
 	bool enough; /* an interval: at least the units it needs */
 	unsigned int n; /* units used: rounds, or runs */
-	double point; /* exp(mean log ratio): the geometric mean ratio */
+	double point; /* exp of the mean (runs) or median (rounds) log ratio */
 	double lo, hi; /* the interval, when enough */
-	double level; /* its coverage, e.g. 0.95 */
-	double df; /* degrees of freedom of the t quantile used */
+	double level; /* its coverage, e.g. 0.95 (rounds: at least) */
+	double df; /* degrees of freedom of the t quantile (runs) */
 };
 
-/* Fewer paired rounds than this give no interval (a t on 5 df is wide). */
+/* Fewer paired rounds than this give no interval at 95%: 2/2^5 > 5%. */
 #define IRQSTAT_MIN_ROUNDS 6
 
 /* What an interval says: only one that excludes 1 is a verdict. */
@@ -104,13 +104,16 @@ double irqstat_t_quantile(double p, double df);
  * irqstat_paired_ci - paired-rounds interval of x / y
  * @x: a quantile of design x in each round (block b of x), @n rounds
  * @y: the same quantile of design y in the same rounds
- * @level: coverage, in (0, 1)
+ * @level: the coverage wanted, in (0, 1)
  *
  * Rounds where either value is not a positive number (an empty block) are
- * left out. The log ratios d_r = ln x_r - ln y_r are the units; the point
- * is exp(mean d) and the interval exp(mean d +- t(n-1) sd / sqrt n), so
- * drift that hits both blocks of a round cancels, and whatever correlates
- * events within a block is inside one unit. Fewer than
+ * left out. The log ratios d_r = ln x_r - ln y_r are the units: drift
+ * that hits both blocks of a round cancels, and whatever correlates the
+ * events of a block stays inside one unit. The point is exp(median d);
+ * the interval is the sign test's, [d_(k), d_(n-k+1)] of the sorted
+ * ratios, which covers the median at least at @level for rounds of any
+ * distribution, so that a few rounds a host stall blew up move it by a
+ * rank, not by their size. out->level is the coverage it has. Fewer than
  * IRQSTAT_MIN_ROUNDS rounds: a point, and out->enough false.
  */
 void irqstat_paired_ci(const double *x, const double *y, size_t n, double level,

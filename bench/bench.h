@@ -31,6 +31,9 @@ enum {
 	BENCH_EXIT_INTERRUPTED = 130, /* SIGINT/SIGTERM: kept, incomplete */
 };
 
+/* Designs a scenario may list, each at most twice (an A/A control). */
+#define BENCH_MAX_DESIGNS 8
+
 /* Blocks a scenario may have (key blocks). */
 #define BENCH_MAX_BLOCKS 1000
 /* The quantiles summary.json keeps per block: p50, p99, p99.9. */
@@ -164,7 +167,8 @@ struct bench_scenario {
 	const struct bench_chip *chip;
 	enum bench_trigger trigger;
 	unsigned int nr_designs;
-	enum bench_design designs[BENCH_DESIGN_NR]; /* in file order */
+	/* In file order; a design listed twice is an A/A control. */
+	enum bench_design designs[BENCH_MAX_DESIGNS];
 	unsigned int pin; /* controller input the devices drive */
 
 	enum bench_pattern pattern;
@@ -334,6 +338,8 @@ struct bench_noise {
 struct bench_result {
 	const struct bench_scenario *sc;
 	enum bench_design design;
+	unsigned int slot; /* its place in the scenario's designs */
+	unsigned int instance; /* 1, or 2 for the second of an A/A pair */
 	const char *flow; /* irq_flow_name() of the line's handler */
 	uint64_t fired; /* events with a sequence number */
 	uint64_t serviced; /* drained by a handler run, at any time */

@@ -702,12 +702,20 @@ static int set_designs(struct load *l, struct bench_scenario *sc, const char *v)
 				    "key designs: unknown design \"%s\": "
 				    "valid designs are %s",
 				    tok, names);
+		unsigned int seen = 0;
+
 		for (unsigned int i = 0; i < n; i++)
-			if (sc->designs[i] == (enum bench_design)d)
-				return fail(l, l->r.line,
-					    "key designs: design %s is listed "
-					    "twice",
-					    tok);
+			seen += sc->designs[i] == (enum bench_design)d;
+		if (seen == 2)
+			return fail(l, l->r.line,
+				    "key designs: design %s is listed "
+				    "three times (twice is an A/A control, "
+				    "more measures nothing new)",
+				    tok);
+		if (n == BENCH_MAX_DESIGNS)
+			return fail(l, l->r.line,
+				    "key designs: more than %d designs",
+				    BENCH_MAX_DESIGNS);
 		sc->designs[n++] = d;
 	}
 	if (!n)

@@ -712,12 +712,18 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 				l->sc->fault.device_dies_ms * 1000000ULL :
 			0;
 
+	irq_noise_current = l->noise;
 	if (l->passive)
 		accept_arrivals(l);
 	while (!stopped(l)) {
-		uint64_t now = bench_now_ns() - l->t0;
-		bool held = l->level && hold_expire(l, now);
-		uint64_t due = next_fire(l);
+		uint64_t now, due;
+		bool held;
+
+		/* First: a gap the host made ends here, whatever is due. */
+		irq_noise_tick(l->noise);
+		now = bench_now_ns() - l->t0;
+		held = l->level && hold_expire(l, now);
+		due = next_fire(l);
 
 		/* Fault device_dies: the thread ends where it stands. */
 		if (dies_at && now >= dies_at)
@@ -767,10 +773,8 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 					  bench_stim_next(&d->stim);
 				any = true;
 			}
-			if (any) {
-				irq_noise_rearm(l->noise);
+			if (any)
 				continue;
-			}
 			/* Back-to-back devices wait for their last event. */
 		} else if (!held && !inline_cpu &&
 			   due > now + 2 * SLEEP_SLACK_NS) {
@@ -778,13 +782,9 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 			irq_noise_rearm(l->noise);
 			continue;
 		}
-		/* An idle turn: a long one is the host's (genirq/noise.h). */
-		if (inline_cpu && irq_cpu_poll()) {
-			irq_noise_rearm(l->noise);
-			continue;
-		}
-		irq_noise_tick(l->noise);
-		if (!inline_cpu)
+		if (inline_cpu)
+			irq_cpu_poll();
+		else
 			cpu_relax();
 	}
 

@@ -508,7 +508,7 @@ static int run_scenarios(struct run_args *a, const struct bench_config *cfg,
 		if (rc && rc != -EINTR)
 			break;
 		for (unsigned int k = 0; k < sc->nr_designs; k++) {
-			res[*nres] = r.res[sc->designs[k]];
+			res[*nres] = r.res[k];
 			if ((res[*nres].blocks || !rc) &&
 			    bench_run_result(run, &res[*nres], &pl[i])) {
 				snprintf(err, errlen,

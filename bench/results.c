@@ -1083,13 +1083,17 @@ static json_t *block_quantiles(const struct bench_result *r)
 static json_t *design(const struct bench_result *r)
 {
 	const struct bench_scenario *sc = r->sc;
+	char label[64];
 	json_t *o;
 	int bad;
 
-	o = json_pack("{s:o, s:o, s:o, s:o, s:o}", "name", jstr(sc->name),
+	/* The second of an A/A pair is "flow#2" (docs/results.md). */
+	snprintf(label, sizeof(label), r->instance > 1 ? "%s#%u" : "%s",
+		 bench_design_name(r->design), r->instance);
+	o = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "name", jstr(sc->name),
 		      "chip", jstr(sc->chip ? sc->chip->name : NULL), "trigger",
 		      jstr(bench_trigger_name(sc->trigger)), "design",
-		      jstr(bench_design_name(r->design)), "flow",
+		      jstr(label), "slot", json_integer(r->slot), "flow",
 		      jstr(r->flow));
 	if (!o)
 		return NULL;

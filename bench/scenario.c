@@ -357,9 +357,9 @@ static void set_design(struct bench_chip_inst *ci, enum bench_design d,
 	}
 }
 
-static int write_samples(struct bench_scenario_run *r, enum bench_design d,
-			 unsigned int block, const struct bench_dev *dev,
-			 struct bench_sample *buf)
+static int write_samples(struct bench_scenario_run *r,
+			 const struct bench_result *res, unsigned int block,
+			 const struct bench_dev *dev, struct bench_sample *buf)
 {
 	size_t n = 0;
 	int ret = 0;
@@ -375,7 +375,8 @@ static int write_samples(struct bench_scenario_run *r, enum bench_design d,
 					      BENCH_SAMPLE_NEVER,
 			.seq = (uint32_t)s,
 			.scenario = (uint16_t)r->index,
-			.design = (uint8_t)d,
+			.design = (uint8_t)res->design,
+			.slot = (uint8_t)res->slot,
 			.chip_accesses = e->entry ? e->accesses : 0,
 			.block = (uint16_t)block,
 			.cpu = e->entry ? e->cpu : BENCH_SAMPLE_NO_CPU,
@@ -491,13 +492,14 @@ static int reconcile(struct bench_scenario_run *r, enum bench_design d,
 
 static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		     const struct thread_place *tp, struct noise_set *ns,
-		     unsigned int block, enum bench_design d,
+		     unsigned int block, unsigned int slot,
 		     struct design_acc *acc, struct bench_sample *buf,
 		     char *err, size_t errlen)
 {
 	const struct bench_scenario *sc = r->sc;
 	struct bench_chip_inst *ci = l->ci;
-	struct bench_result *res = &r->res[d];
+	struct bench_result *res = &r->res[slot];
+	enum bench_design d = res->design;
 	uint64_t stim_ns = (uint64_t)sc->duration_ms * 1000000ULL / sc->blocks;
 	struct dev_thread dt = {
 		.line = l,
@@ -618,7 +620,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	ret = reconcile(r, d, l, ns, acc, res, err, errlen);
 	for (unsigned int i = 0; i < l->nr_dev && !ret && r->run; i++)
 		if (!l->dev[i].storm)
-			ret = write_samples(r, d, block, &l->dev[i], buf);
+			ret = write_samples(r, res, block, &l->dev[i], buf);
 	if (ret && !*err)
 		snprintf(err, errlen, "cannot write samples: %s",
 			 strerror(-ret));
@@ -651,8 +653,7 @@ static void round_order(const struct bench_scenario *sc, unsigned int b,
 
 static void finish(struct bench_scenario_run *r, struct design_acc *acc)
 {
-	for (unsigned int i = 0; i < r->sc->nr_designs; i++) {
-		enum bench_design d = r->sc->designs[i];
+	for (unsigned int d = 0; d < r->sc->nr_designs; d++) {
 		struct bench_result *res = &r->res[d];
 
 		irqstat_compute(acc[d].entry.v, acc[d].entry.n, &res->entry);
@@ -675,7 +676,7 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 {
 	const struct bench_scenario *sc = r->sc;
 	struct cpu_thread cpu[BENCH_MAX_CPUS];
-	struct design_acc acc[BENCH_DESIGN_NR];
+	struct design_acc acc[BENCH_MAX_DESIGNS];
 	struct bench_chip_inst *ci = NULL;
 	struct bench_sample *buf = NULL;
 	struct bench_line line;
@@ -688,8 +689,12 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 	memset(acc, 0, sizeof(acc));
 	memset(r->res, 0, sizeof(r->res));
 	for (unsigned int i = 0; i < sc->nr_designs; i++) {
-		r->res[sc->designs[i]].sc = sc;
-		r->res[sc->designs[i]].design = sc->designs[i];
+		r->res[i].sc = sc;
+		r->res[i].design = sc->designs[i];
+		r->res[i].slot = i;
+		r->res[i].instance = 1;
+		for (unsigned int k = 0; k < i; k++)
+			r->res[i].instance += sc->designs[k] == sc->designs[i];
 	}
 	genirq_reset();
 	irq_cpu_attach(0);
@@ -757,18 +762,18 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 		}
 	}
 	for (unsigned int b = 0; b < sc->blocks && !ret; b++) {
-		unsigned int order[BENCH_DESIGN_NR];
+		unsigned int order[BENCH_MAX_DESIGNS];
 
 		round_order(sc, b, order);
 		for (unsigned int i = 0; i < sc->nr_designs && !ret; i++) {
-			enum bench_design d = sc->designs[order[i]];
+			unsigned int slot = order[i];
 
 			if (__atomic_load_n(r->stop, __ATOMIC_RELAXED)) {
 				ret = -EINTR;
 				break;
 			}
-			ret = run_block(r, &line, &tp, &ns, b, d, &acc[d], buf,
-					err, errlen);
+			ret = run_block(r, &line, &tp, &ns, b, slot, &acc[slot],
+					buf, err, errlen);
 			if (!ret && r->progress)
 				r->progress(r->ctx);
 		}
@@ -800,7 +805,7 @@ out_cpus:
 		}
 	}
 out_chip:
-	for (unsigned int d = 0; d < BENCH_DESIGN_NR; d++) {
+	for (unsigned int d = 0; d < BENCH_MAX_DESIGNS; d++) {
 		free(acc[d].entry.v);
 		free(acc[d].exit.v);
 		free(acc[d].hard.v);

@@ -29,7 +29,7 @@ struct bench_scenario_run {
 	struct bench_break *brk;
 	void (*progress)(void *ctx);
 	void *ctx;
-	struct bench_result res[BENCH_DESIGN_NR];
+	struct bench_result res[BENCH_MAX_DESIGNS]; /* by slot */
 };
 
 /*

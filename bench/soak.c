@@ -77,6 +77,7 @@ static int read_samples(const char *dir, struct tally *t, size_t nsc, char *why,
 	unsigned char hdr[BENCH_SAMPLES_HEADER], *buf;
 	char path[4200];
 	size_t rec;
+	bool slots; /* version 3: records name their design's slot */
 	FILE *f;
 	int bad = 0;
 
@@ -95,6 +96,7 @@ static int read_samples(const char *dir, struct tally *t, size_t nsc, char *why,
 		snprintf(why, whylen, "%s: not a samples file", path);
 		return -EINVAL;
 	}
+	slots = le(hdr + BENCH_SAMPLES_OFF_VERSION, 4) >= 3;
 	buf = malloc(CHUNK * rec);
 	if (!buf) {
 		fclose(f);
@@ -106,13 +108,14 @@ static int read_samples(const char *dir, struct tally *t, size_t nsc, char *why,
 		for (size_t i = 0; i < n; i++) {
 			const unsigned char *r = buf + i * rec;
 			uint64_t sc = le(r + BENCH_SAMPLE_OFF_SCENARIO, 2);
-			uint64_t de = r[BENCH_SAMPLE_OFF_DESIGN];
+			uint64_t de = slots ? r[BENCH_SAMPLE_OFF_SLOT] :
+					      r[BENCH_SAMPLE_OFF_DESIGN];
 			unsigned int fl = r[BENCH_SAMPLE_OFF_FLAGS];
 			uint64_t en = le(r + BENCH_SAMPLE_OFF_ENTRY, 8);
 			uint64_t ex = le(r + BENCH_SAMPLE_OFF_EXIT, 8);
 			struct tally *x;
 
-			if (sc >= nsc || de >= BENCH_DESIGN_NR) {
+			if (sc >= nsc || de >= BENCH_MAX_DESIGNS) {
 				bad = say(
 					why, whylen, bad,
 					"samples.bin: a record of scenario %llu design %llu, which summary.json does not have",
@@ -120,7 +123,7 @@ static int read_samples(const char *dir, struct tally *t, size_t nsc, char *why,
 					(unsigned long long)de);
 				continue;
 			}
-			x = &t[sc * BENCH_DESIGN_NR + de];
+			x = &t[sc * BENCH_MAX_DESIGNS + de];
 			x->records++;
 			if (!(fl & BENCH_SAMPLE_SERVICED)) {
 				x->stranded++;
@@ -149,11 +152,24 @@ static uint64_t u(const json_t *o, const char *key)
 	return (uint64_t)json_integer_value(json_object_get(o, key));
 }
 
-static int design_index(const char *name)
+/*
+ * Where samples.bin's records of summary design @d are tallied: its slot
+ * (version 3 records name it), else, in older folders, its design.
+ */
+static int tally_index(const json_t *d)
 {
-	for (int d = 0; name && d < BENCH_DESIGN_NR; d++)
-		if (!strcmp(bench_design_name(d), name))
-			return d;
+	const char *name = json_string_value(json_object_get(d, "design"));
+	const json_t *slot = json_object_get(d, "slot");
+
+	if (slot)
+		return json_is_integer(slot) && json_integer_value(slot) >= 0 &&
+				       json_integer_value(slot) <
+					       BENCH_MAX_DESIGNS ?
+			       (int)json_integer_value(slot) :
+			       -1;
+	for (int k = 0; name && k < BENCH_DESIGN_NR; k++)
+		if (!strcmp(bench_design_name(k), name))
+			return k;
 	return -1;
 }
 
@@ -250,7 +266,7 @@ int bench_soak_check(const char *dir, uint64_t *interrupts, char *why,
 	if (!json_is_true(json_object_get(sum, "complete")))
 		bad = say(why, whylen, bad, "%s: the run is not complete",
 			  path);
-	t = calloc(nsc ? nsc * BENCH_DESIGN_NR : 1, sizeof(*t));
+	t = calloc(nsc ? nsc * BENCH_MAX_DESIGNS : 1, sizeof(*t));
 	if (!t) {
 		json_decref(sum);
 		return -ENOMEM;
@@ -266,12 +282,11 @@ int bench_soak_check(const char *dir, uint64_t *interrupts, char *why,
 	{
 		const char *name =
 			json_string_value(json_object_get(sc, "name")) ?: "?";
-		bool seen[BENCH_DESIGN_NR] = { false };
+		bool seen[BENCH_MAX_DESIGNS] = { false };
 
 		json_array_foreach(json_object_get(sc, "designs"), k, d)
 		{
-			int de = design_index(json_string_value(
-				json_object_get(d, "design")));
+			int de = tally_index(d);
 
 			if (de < 0 || seen[de]) {
 				bad = say(
@@ -283,15 +298,15 @@ int bench_soak_check(const char *dir, uint64_t *interrupts, char *why,
 			seen[de] = true;
 			*interrupts += u(d, "fired");
 			bad = check_design(name, d,
-					   &t[i * BENCH_DESIGN_NR + de], why,
+					   &t[i * BENCH_MAX_DESIGNS + de], why,
 					   whylen, bad);
 		}
-		for (int de = 0; de < BENCH_DESIGN_NR; de++)
-			if (!seen[de] && t[i * BENCH_DESIGN_NR + de].records)
+		for (int de = 0; de < BENCH_MAX_DESIGNS; de++)
+			if (!seen[de] && t[i * BENCH_MAX_DESIGNS + de].records)
 				bad = say(
 					why, whylen, bad,
-					"%s/%s: samples.bin has records of a design summary.json lacks",
-					name, bench_design_name(de));
+					"%s: samples.bin has records of a design (slot %d) summary.json lacks",
+					name, de);
 	}
 	free(t);
 	json_decref(sum);

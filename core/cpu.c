@@ -16,6 +16,8 @@
 
 __thread struct irq_cpu_state __irq_this_cpu
 	__attribute__((tls_model("initial-exec")));
+__thread struct irq_noise *irq_noise_current
+	__attribute__((tls_model("initial-exec")));
 struct irq_cpu_pending __irq_cpu_pending[NR_CPUS];
 static unsigned long online_bits[BITS_TO_LONGS(NR_CPUS)];
 
@@ -207,16 +209,19 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 			__atomic_load_n(&p->noise, __ATOMIC_ACQUIRE);
 		unsigned int seq;
 
-		if (irq_cpu_poll()) {
-			if (nz)
-				irq_noise_rearm(nz);
+		/*
+		 * Before the poll: a thread the host stopped finds vectors
+		 * pending when it runs again, and its gap must be seen
+		 * before the handlers run, which tick it themselves.
+		 */
+		irq_noise_current = nz;
+		if (nz)
+			irq_noise_tick(nz);
+		if (irq_cpu_poll())
 			continue;
-		}
 		if (__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE))
 			break;
 		if (mode == IRQ_CPU_SPIN) {
-			if (nz)
-				irq_noise_tick(nz);
 			cpu_relax();
 			continue;
 		}
@@ -228,6 +233,7 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 		__atomic_store_n(&p->sleeping, 0, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&p->stop, 0, __ATOMIC_RELAXED);
+	irq_noise_current = NULL;
 	return 0;
 }
 
@@ -292,6 +298,8 @@ void __irq_cpu_take_pending(void)
 			irq = fn(smp_processor_id(), (unsigned int)irq,
 				 __atomic_load_n(&inta[irq].ctx,
 						 __ATOMIC_RELAXED));
+		/* A gap between two vectors is the host's too. */
+		irq_noise_tick_current();
 		if (likely(irq >= 0 && irq < NR_IRQS))
 			handle_vector((unsigned int)irq);
 		__irq_this_cpu.irqs_off = false;

@@ -196,7 +196,7 @@ static void test_run_writes_its_report(void **state)
 		    "[run]\nduration_ms = 240\nblocks = 6\nrate = 5000\n"
 		    "wait = spin\nseed = 3\n"
 		    "[scenario ioapic-level]\nchip = ioapic\ntrigger = level\n"
-		    "designs = flow do_irq\n"
+		    "designs = flow flow do_irq\n"
 		    "[scenario i8259-edge]\nchip = i8259\ntrigger = edge\n"
 		    "designs = flow do_irq edge-masking\n");
 	snprintf(run_dir, sizeof(run_dir), "%s/run", tmp);
@@ -234,6 +234,10 @@ static void test_run_writes_its_report(void **state)
 	assert_non_null(strstr(md, "## Headline"));
 	assert_non_null(strstr(md, "## Environment"));
 	assert_non_null(strstr(md, "This run was not traced"));
+	/* The A/A control: its own row, and the pair with its interval. */
+	assert_non_null(strstr(md, "## A/A controls"));
+	assert_non_null(strstr(md, "| ioapic-level | flow#2 / flow | "));
+	assert_non_null(strstr(md, "## Host noise"));
 	/* The histogram data carry their bucket parameters. */
 	snprintf(path, sizeof(path), "%s/figures/hist-00.dat", run_dir);
 	out = slurp(path);

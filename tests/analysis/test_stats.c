@@ -424,17 +424,21 @@ static void test_correlated_blocks_coverage(void **state)
 	}
 	free(a);
 	free(b);
-	/* Binomial(300, 0.95): 275..295 holds with probability > 0.999. */
-	assert_true(paired >= 275 && paired <= 295);
+	/* The sign test's 12-round interval covers 96.1%: Binomial(300,
+	 * 0.961) is in 275..297 with probability > 0.999. */
+	assert_true(paired >= 275 && paired <= 297);
 	assert_true(iid < TRIALS / 2);
 	/* And the shift itself is seen most of the time. */
 	assert_true(verdicts > TRIALS / 2);
 }
 
-/* A/A: the same design twice gives a verdict about 5% of the time. */
+/*
+ * A/A: the same design twice gives a verdict at most 5% of the time; with
+ * 12 rounds the sign test's interval covers 96.1%, so about 3.9%.
+ */
 static void test_paired_aa_rate(void **state)
 {
-	enum { TRIALS = 400, ROUNDS = 8, EV = 200 };
+	enum { TRIALS = 400, ROUNDS = 12, EV = 200 };
 	unsigned int verdicts = 0;
 	uint64_t s = 3;
 	uint64_t v[EV];
@@ -453,8 +457,8 @@ static void test_paired_aa_rate(void **state)
 		irqstat_paired_ci(qa, qb, ROUNDS, 0.95, &e);
 		verdicts += irqstat_verdict(&e) != IRQSTAT_SAME;
 	}
-	/* Binomial(400, 0.05): mean 20, sd 4.4. */
-	assert_true(verdicts >= 6 && verdicts <= 36);
+	/* Binomial(400, 0.039): mean 15.6, sd 3.9. */
+	assert_true(verdicts >= 4 && verdicts <= 32);
 }
 
 static void test_paired_too_few_rounds(void **state)

@@ -7,6 +7,11 @@
  * simulated CPUs' idle loop records into one (irq_cpu_set_noise()), and
  * so may any spinning thread of the caller's.
  *
+ * A handler's own work is not a gap: the CPU ticks before each vector,
+ * and the waits inside a handler (chip accesses, the driver's busy-wait)
+ * tick too, so only code that runs more than the threshold without
+ * waiting could read as noise, and the dispatch path has none.
+ *
  * One writer, the spinning thread; any readers. Gaps go into a ring and
  * ->n counts every gap ever recorded (release after the gap's write), so
  * a reader takes ->n at two moments and reads the gaps between, without
@@ -31,8 +36,8 @@ struct irq_noise_gap {
  * struct irq_noise - a spinning thread's gaps
  * @threshold: a turn of the loop longer than this (ticks) is a gap
  * @prev: the clock at the previous turn (writer only)
- * @armed: @prev is valid: false after the thread did work or slept,
- *         which is not noise (writer only)
+ * @armed: @prev is valid: false after the thread slept, which is not
+ *         noise (writer only)
  * @n: gaps recorded since set up; gaps[n % IRQ_NOISE_CAP] is the next
  * @gaps: the ring
  */
@@ -77,7 +82,24 @@ static inline void irq_noise_tick(struct irq_noise *nz)
 	nz->armed = true;
 }
 
-/* The thread did work (ran a handler, fired) or slept: not a gap. */
+/*
+ * The calling thread's recorder, or NULL: set by irq_cpu_run() for a
+ * spinning CPU and by any other spinning thread for itself, so that code
+ * deep in a handler that waits anyway (a chip access's busy-wait, the
+ * driver's work) can tick it, and a stall there is seen too.
+ */
+extern __thread struct irq_noise *irq_noise_current
+	__attribute__((tls_model("initial-exec")));
+
+static inline void irq_noise_tick_current(void)
+{
+	struct irq_noise *nz = irq_noise_current;
+
+	if (nz)
+		irq_noise_tick(nz);
+}
+
+/* The thread slept, which is not a gap. */
 static inline void irq_noise_rearm(struct irq_noise *nz)
 {
 	nz->armed = false;
