@@ -98,9 +98,13 @@ static double side_value(const struct side *sd, const char *scenario,
 	return k ? sum / (double)k : NAN;
 }
 
-/* The side's runs of one cell, as irqstat_runsum; returns how many. */
+/*
+ * The side's runs of one cell, as irqstat_runsum; with @quiet, over the
+ * events no host-noise gap touched (0 runs if a run did not record it).
+ * Returns how many.
+ */
 static size_t side_runs(const struct side *sd, const char *scenario,
-			const char *design, enum metric m,
+			const char *design, enum metric m, bool quiet,
 			struct irqstat_runsum *out)
 {
 	size_t k = 0;
@@ -111,9 +115,12 @@ static size_t side_runs(const struct side *sd, const char *scenario,
 		const struct run_design *d = sc ? run_find_design(sc, design) :
 						  NULL;
 
-		if (d && d->bq[metric_q(m)])
-			irqstat_runsum(d->bq[metric_q(m)], d->nblocks,
-				       &out[k++]);
+		double *const *bq = !d ? NULL : quiet ? d->bq_quiet : d->bq;
+
+		if (quiet && d && !bq[metric_q(m)])
+			return 0;
+		if (d && bq[metric_q(m)])
+			irqstat_runsum(bq[metric_q(m)], d->nblocks, &out[k++]);
 	}
 	return k;
 }
@@ -124,6 +131,7 @@ struct cell {
 	struct irqstat_runsum *base, *now;
 	size_t nbase, nnow;
 	struct irqstat_effect e;
+	struct irqstat_effect quiet; /* host-noise events set apart */
 };
 
 /*
@@ -132,8 +140,9 @@ struct cell {
  * @level is the coverage of each interval.
  */
 static int latency_cells(const struct side *base, const struct side *now,
-			 enum metric m, double level, struct cell *c, size_t nc,
-			 double *between, double *between_df)
+			 enum metric m, bool quiet, double level,
+			 struct cell *c, size_t nc, double *between,
+			 double *between_df)
 {
 	struct irqstat_cell *ic = calloc(nc ? nc : 1, sizeof(*ic));
 	size_t k = 0;
@@ -142,9 +151,9 @@ static int latency_cells(const struct side *base, const struct side *now,
 		return -ENOMEM;
 	for (size_t i = 0; i < nc; i++) {
 		c[i].nbase = side_runs(base, c[i].scenario, c[i].design, m,
-				       c[i].base);
-		c[i].nnow =
-			side_runs(now, c[i].scenario, c[i].design, m, c[i].now);
+				       quiet, c[i].base);
+		c[i].nnow = side_runs(now, c[i].scenario, c[i].design, m, quiet,
+				      c[i].now);
 		if (c[i].nbase && c[i].nnow)
 			ic[k++] = (struct irqstat_cell){ c[i].base, c[i].now,
 							 c[i].nbase,
@@ -154,7 +163,8 @@ static int latency_cells(const struct side *base, const struct side *now,
 	free(ic);
 	for (size_t i = 0; i < nc; i++)
 		irqstat_runs_ci(c[i].base, c[i].nbase, c[i].now, c[i].nnow,
-				*between, *between_df, level, &c[i].e);
+				*between, *between_df, level,
+				quiet ? &c[i].quiet : &c[i].e);
 	return 0;
 }
 
@@ -211,12 +221,15 @@ static int compare_side(const struct side *base, const struct side *now,
 	printf("\n## Side %zu: %zu run%s against the base's %zu\n\n", k, now->n,
 	       now->n == 1 ? "" : "s", base->n);
 	for (int m = 0; m < M_NR; m++) {
-		double between = 0, bdf = 0;
+		double between = 0, bdf = 0, qb, qdf;
 		double lv = o->check[m] ? level : REPORT_LEVEL;
 
+		/* With the host-noise events set apart, then as measured. */
 		if (metrics[m].permille &&
-		    latency_cells(base, now, (enum metric)m, lv, cells, nc,
-				  &between, &bdf))
+		    (latency_cells(base, now, (enum metric)m, true, lv, cells,
+				   nc, &qb, &qdf) ||
+		     latency_cells(base, now, (enum metric)m, false, lv, cells,
+				   nc, &between, &bdf)))
 			return -ENOMEM;
 		printf("### %s%s\n\n", metrics[m].what,
 		       o->check[m] ? " (checked)" : "");
@@ -261,8 +274,18 @@ static int compare_side(const struct side *base, const struct side *now,
 				snprintf(ratio, sizeof(ratio),
 					 "%.3f [%.3f, %.3f]", e->point, e->lo,
 					 e->hi);
+				/* Not the host's: it holds without its noise. */
+				bool host = cells[i].quiet.enough &&
+					    irqstat_verdict(&cells[i].quiet) !=
+						    w;
+
 				if (w == IRQSTAT_HIGHER && o->check[m] &&
-				    e->point > 1 + o->threshold) {
+				    e->point > 1 + o->threshold && host) {
+					verdict =
+						"no verdict: host noise (higher as measured, not with its events set apart)";
+					v->unknown++;
+				} else if (w == IRQSTAT_HIGHER && o->check[m] &&
+					   e->point > 1 + o->threshold) {
 					verdict = "REGRESSION";
 					v->regressions++;
 				} else if (w == IRQSTAT_HIGHER) {
@@ -433,6 +456,164 @@ static int side_add(struct side *sd, const char *dir, char *err, size_t errlen)
 	for (int i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
+	return ret;
+}
+
+/* Stolen time's share of the blocks, CPUs and device thread together. */
+static double noise_share(const struct run_design *d)
+{
+	return d->has_noise && d->noise_span_ns ?
+		       (double)(d->noise_cpu.total_ns + d->noise_dev.total_ns) /
+			       (double)d->noise_span_ns :
+		       NAN;
+}
+
+/*
+ * What the runs of one cell recorded that explains their moving apart:
+ * the host's noise (much of the time stolen, or different stolen time),
+ * or the share of coalesced events (a burst scenario's mode).
+ */
+static void why_moved(const struct run_design *const *d, size_t n, char *buf,
+		      size_t len)
+{
+	double nlo = INFINITY, nhi = 0, clo = INFINITY, chi = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double ns = noise_share(d[i]);
+		double co = d[i]->serviced ? (double)d[i]->coalesced /
+						     (double)d[i]->serviced :
+					     0;
+
+		if (isfinite(ns)) {
+			nlo = fmin(nlo, ns);
+			nhi = fmax(nhi, ns);
+		}
+		clo = fmin(clo, co);
+		chi = fmax(chi, co);
+	}
+	if (nhi >= 0.05 || (nhi >= 0.01 && nhi >= 2 * nlo))
+		snprintf(
+			buf, len,
+			"host noise: %.0f%% to %.0f%% of the blocks' time stolen",
+			100 * nlo, 100 * nhi);
+	else if (chi - clo > 0.10)
+		snprintf(buf, len,
+			 "coalescing: %.0f%% to %.0f%% of events coalesced",
+			 100 * clo, 100 * chi);
+	else
+		snprintf(buf, len,
+			 "not recorded: placement, layout or the host's state");
+}
+
+static void stability_table(FILE *f, const struct side *sd)
+{
+	const struct run *r0 = &sd->r[0];
+	unsigned int cells = 0, agree = 0;
+
+	fprintf(f,
+		"# irqlab run --repeat: how far %zu runs moved\n\n"
+		"Per scenario x design, each run's p50 of fire -> handler entry, the largest over the smallest, and two spreads of ln p50: between the runs' means of their per-block values, and within a run (the standard error of one run's mean from its blocks, pooled). "
+		"Where the first is much larger than the second, the runs differ by more than any one of them can show: compare such cells with several runs a side (docs/statistics.md). "
+		"A cell that does not agree within 10%% says what the runs recorded that differed.\n\n"
+		"| scenario | design | p50 per run (ns) | max / min | between runs (sd ln) | within a run (se ln) | within 10%% |\n"
+		"|:---|:---|:---|---:|---:|---:|:---|\n",
+		sd->n);
+	for (size_t s = 0; s < r0->nsc; s++)
+		for (size_t k = 0; k < r0->sc[s].nd; k++) {
+			const char *scn = r0->sc[s].name;
+			const char *dn = r0->sc[s].d[k].design;
+			const struct run_design *d[100];
+			double lo = INFINITY, hi = 0, sum = 0, ss = 0, w = 0;
+			size_t n = 0, nm = 0;
+			char list[1024], why[128];
+			size_t at = 0;
+
+			for (size_t i = 0; i < sd->n && n < 100; i++) {
+				const struct run_scenario *sc =
+					run_find_scenario(&sd->r[i], scn);
+				const struct run_design *x =
+					sc ? run_find_design(sc, dn) : NULL;
+
+				if (x)
+					d[n++] = x;
+			}
+			list[0] = '\0';
+			for (size_t i = 0; i < n; i++) {
+				struct irqstat_runsum rs = { 0 };
+				double v = (double)d[i]->entry.p50;
+
+				lo = fmin(lo, v);
+				hi = fmax(hi, v);
+				at += (size_t)snprintf(list + at,
+						       sizeof(list) - at,
+						       "%s%.0f", i ? ", " : "",
+						       v);
+				if (at >= sizeof(list))
+					at = sizeof(list) - 1;
+				if (d[i]->bq[RUN_Q50])
+					irqstat_runsum(d[i]->bq[RUN_Q50],
+						       d[i]->nblocks, &rs);
+				if (rs.blocks > 1) {
+					sum += rs.mean;
+					ss += rs.mean * rs.mean;
+					w += rs.within;
+					nm++;
+				}
+			}
+			if (n < 2 || !(lo > 0))
+				continue;
+			cells++;
+			agree += hi / lo <= 1.10;
+			fprintf(f, "| %s | %s | %s | %.2f | ", scn, dn, list,
+				hi / lo);
+			if (nm > 1)
+				fprintf(f, "%.3f | %.3f | ",
+					sqrt(fmax(0, (ss - sum * sum / nm) /
+							     (nm - 1))),
+					sqrt(w / nm));
+			else
+				fprintf(f, "- | - | ");
+			if (hi / lo <= 1.10)
+				snprintf(why, sizeof(why), "yes");
+			else
+				why_moved(d, n, why, sizeof(why));
+			fprintf(f, "%s |\n", why);
+		}
+	fprintf(f,
+		"\n%u of %u cells agree within 10%% on p50 across the runs.\n",
+		agree, cells);
+}
+
+int compare_stability(const char *dir, bool quiet, char *err, size_t errlen)
+{
+	struct side sd = { 0 };
+	char path[4200], tmp[4300];
+	FILE *f;
+	int ret;
+
+	ret = side_add(&sd, dir, err, errlen);
+	if (ret)
+		goto out;
+	snprintf(path, sizeof(path), "%s/stability.md", dir);
+	snprintf(tmp, sizeof(tmp), "%s/.stability.md.tmp", dir);
+	f = fopen(tmp, "wx");
+	if (!f) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		goto out;
+	}
+	stability_table(f, &sd);
+	if (!quiet)
+		stability_table(stdout, &sd);
+	if (fclose(f) || rename(tmp, path)) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		unlink(tmp);
+	}
+out:
+	for (size_t j = 0; j < sd.n; j++)
+		run_free(&sd.r[j]);
+	free(sd.r);
 	return ret;
 }
 

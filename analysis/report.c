@@ -563,14 +563,31 @@ static void fmt_ratio(char *buf, size_t len, const struct irqstat_effect *e)
 size_t report_fmt_change(char *buf, size_t len, const char *what, double x)
 {
 	const char *dir = x < 1 ? "lower" : "higher";
+	const char *sep = *what ? " " : "";
 
 	/* 2.5x reads better than 150%; 0.4 is 2.5x lower. */
 	if (x >= 2 || (x > 0 && x <= 0.5))
-		return (size_t)snprintf(buf, len, "%s %.1fx %s", what,
+		return (size_t)snprintf(buf, len, "%s%s%.1fx %s", what, sep,
 					x >= 2 ? x : 1 / x, dir);
-	return (size_t)snprintf(buf, len, "%s %.*f%% %s", what,
+	return (size_t)snprintf(buf, len, "%s%s%.*f%% %s", what, sep,
 				fabs(x - 1) < 0.1 ? 1 : 0, fabs(x - 1) * 100,
 				dir);
+}
+
+/*
+ * The verdict the report gives: the measured one, where it holds with
+ * the host-noise events set apart too (or where nothing recorded them);
+ * a verdict that vanishes without those events is the host's, not the
+ * design's, and is no verdict (IRQSTAT_UNKNOWN).
+ */
+static enum irqstat_verdict verdict_of(const struct irqstat_effect *all,
+				       const struct irqstat_effect *quiet)
+{
+	enum irqstat_verdict w = irqstat_verdict(all);
+
+	if (!quiet->enough || (w != IRQSTAT_LOWER && w != IRQSTAT_HIGHER))
+		return w;
+	return irqstat_verdict(quiet) == w ? w : IRQSTAT_UNKNOWN;
 }
 
 static void fmt_verdict(char *buf, size_t len, const struct vs_base *v)
@@ -584,30 +601,39 @@ static void fmt_verdict(char *buf, size_t len, const struct vs_base *v)
 	for (int i = 0; i < 2; i++) {
 		enum irqstat_verdict w = irqstat_verdict(r[i]);
 		enum irqstat_verdict wq = irqstat_verdict(quiet[i]);
+		bool wv = w == IRQSTAT_LOWER || w == IRQSTAT_HIGHER;
+		bool qv = wq == IRQSTAT_LOWER || wq == IRQSTAT_HIGHER;
 
-		if (w != IRQSTAT_LOWER && w != IRQSTAT_HIGHER) {
-			/* Seen only once the host's noise is set apart. */
-			if (quiet[i]->enough &&
-			    (wq == IRQSTAT_LOWER || wq == IRQSTAT_HIGHER)) {
-				at += (size_t)snprintf(buf + at, len - at, "%s",
-						       at ? ", " : "");
-				at += report_fmt_change(buf + at, len - at,
-							q[i], quiet[i]->point);
-				at += (size_t)snprintf(
-					buf + at, len - at,
-					" only with host-noise events set apart");
-			}
+		if (!wv && !(quiet[i]->enough && qv))
 			continue;
-		}
 		if (at)
 			at += (size_t)snprintf(buf + at, len - at, ", ");
-		at += report_fmt_change(buf + at, len - at, q[i], r[i]->point);
-		if (quiet[i]->enough)
+		if (verdict_of(r[i], quiet[i]) == w && wv) {
+			at += report_fmt_change(buf + at, len - at, q[i],
+						r[i]->point);
+			if (quiet[i]->enough)
+				at += (size_t)snprintf(
+					buf + at, len - at,
+					" (holds with host-noise events set apart)");
+		} else if (wv) {
+			/* The host's verdict, not the design's. */
+			at += (size_t)snprintf(buf + at, len - at,
+					       "%s: no verdict, host noise (",
+					       q[i]);
+			at += report_fmt_change(buf + at, len - at, "",
+						r[i]->point);
 			at += (size_t)snprintf(
-				buf + at, len - at, "%s",
-				wq == w ?
-					" (holds with host-noise events set apart)" :
-					" (not with host-noise events set apart)");
+				buf + at, len - at,
+				" as measured, not with its events set apart)");
+		} else {
+			at += report_fmt_change(buf + at, len - at, q[i],
+						quiet[i]->point);
+			at += (size_t)snprintf(
+				buf + at, len - at,
+				" only with host-noise events set apart (no verdict)");
+		}
+		if (at >= len)
+			at = len - 1;
 	}
 	if (at)
 		return;
@@ -660,61 +686,212 @@ static void versus(struct report *rp, size_t i, const struct run_design *d,
 	versus_design(d, run_find_design(&rp->run.sc[i], "do_irq"), v);
 }
 
+/* One control pair's verdicts, for the calibration table. */
+struct control {
+	uint64_t shift_ns;
+	enum irqstat_verdict p50, p99;
+};
+
+/* The first copy of @ds, a control "flow#2"; NULL if it is none. */
+static const struct run_design *control_of(const struct run_scenario *sc,
+					   const struct run_design *ds)
+{
+	const char *hash = strchr(ds->design, '#');
+	char base[64];
+
+	if (!hash || (size_t)(hash - ds->design) >= sizeof(base))
+		return NULL;
+	snprintf(base, sizeof(base), "%.*s", (int)(hash - ds->design),
+		 ds->design);
+	return run_find_design(sc, base);
+}
+
+static int cmp_control(const void *a, const void *b)
+{
+	const struct control *x = a, *y = b;
+
+	return (x->shift_ns > y->shift_ns) - (x->shift_ns < y->shift_ns);
+}
+
+/*
+ * The method's own error rates on this host, from the run's controls:
+ * unshifted pairs give the false-verdict rate, shifted ones how often a
+ * shift of a known size is found. Also written to calibration.json.
+ */
+static int calibration(struct report *rp, struct doc *d, struct control *c,
+		       size_t n)
+{
+	static const char *const head[] = { "shift (ns)", "pairs",
+					    "p50 verdicts", "p99 verdicts" };
+	uint64_t smallest[2] = { 0, 0 };
+	json_t *j = json_object(), *rows = json_array();
+	char path[4200];
+	int ret = 0;
+
+	if (!j || !rows) {
+		json_decref(j);
+		json_decref(rows);
+		return -ENOMEM;
+	}
+	qsort(c, n, sizeof(*c), cmp_control);
+	doc_para(
+		d,
+		"What the verdicts are worth on this host, from these pairs: with no shift, how often a pair got a verdict anyway (the false-verdict rate; at most 5%% is the method's promise); with a known shift (control_shift_ns: the second copy stamps its entry that much later), how often the shift was found. Few pairs give a rough rate: read the counts.");
+	doc_table(d, 4, 0, head);
+	for (size_t i = 0; i < n;) {
+		size_t k = i, hit[2] = { 0, 0 };
+		char cells[4][64];
+		const char *row[4];
+
+		for (; k < n && c[k].shift_ns == c[i].shift_ns; k++) {
+			/* Unshifted: any verdict is false; shifted: higher. */
+			hit[0] += c[i].shift_ns ?
+					  c[k].p50 == IRQSTAT_HIGHER :
+					  c[k].p50 == IRQSTAT_HIGHER ||
+						  c[k].p50 == IRQSTAT_LOWER;
+			hit[1] += c[i].shift_ns ?
+					  c[k].p99 == IRQSTAT_HIGHER :
+					  c[k].p99 == IRQSTAT_HIGHER ||
+						  c[k].p99 == IRQSTAT_LOWER;
+		}
+		for (int q = 0; q < 2; q++)
+			if (c[i].shift_ns && !smallest[q] &&
+			    hit[q] * 100 >= 95 * (k - i))
+				smallest[q] = c[i].shift_ns;
+		snprintf(cells[0], 64, "%llu%s",
+			 (unsigned long long)c[i].shift_ns,
+			 c[i].shift_ns ? "" : " (A/A)");
+		snprintf(cells[1], 64, "%zu", k - i);
+		snprintf(cells[2], 64, "%zu (%.0f%%)", hit[0],
+			 100.0 * hit[0] / (k - i));
+		snprintf(cells[3], 64, "%zu (%.0f%%)", hit[1],
+			 100.0 * hit[1] / (k - i));
+		for (int x = 0; x < 4; x++)
+			row[x] = cells[x];
+		doc_row(d, row);
+		ret |= json_array_append_new(
+			rows, json_pack("{s:I, s:I, s:I, s:I}", "shift_ns",
+					(json_int_t)c[i].shift_ns, "pairs",
+					(json_int_t)(k - i), "p50_verdicts",
+					(json_int_t)hit[0], "p99_verdicts",
+					(json_int_t)hit[1]));
+		i = k;
+	}
+	doc_table_end(d);
+	{
+		char w[2][48];
+
+		for (int q = 0; q < 2; q++)
+			snprintf(w[q], sizeof(w[q]),
+				 smallest[q] ? "%llu ns" :
+					       "none of those tried",
+				 (unsigned long long)smallest[q]);
+		doc_para(
+			d,
+			"Smallest shift found in at least 95%% of its pairs: p50 %s, p99 %s.",
+			w[0], w[1]);
+	}
+	ret |= json_object_set_new(j, "level", json_real(REPORT_LEVEL));
+	ret |= json_object_set_new(j, "pairs", rows);
+	ret |= json_object_set_new(
+		j, "smallest_p50_shift_ns",
+		smallest[0] ? json_integer((json_int_t)smallest[0]) :
+			      json_null());
+	ret |= json_object_set_new(
+		j, "smallest_p99_shift_ns",
+		smallest[1] ? json_integer((json_int_t)smallest[1]) :
+			      json_null());
+	snprintf(path, sizeof(path), "%s/calibration.json", rp->run.dir);
+	if (!ret && json_dump_file(j, path, JSON_INDENT(2) | JSON_SORT_KEYS)) {
+		snprintf(rp->err, rp->errlen, "%s: cannot write it", path);
+		ret = -EIO;
+	}
+	json_decref(j);
+	return ret ? (ret == -EIO ? -EIO : -ENOMEM) : 0;
+}
+
 /*
  * A design listed twice ("flow" and "flow#2") is an A/A control: the same
  * code on the same stimuli, so every verdict between the two is a false
- * one, and how often they come is the method's error rate on this host.
+ * one, and how often they come is the method's error rate on this host;
+ * a control_shift_ns makes the second copy a known amount slower.
  */
-static void section_controls(struct report *rp, struct doc *d)
+static int section_controls(struct report *rp, struct doc *d)
 {
-	static const char *const head[] = { "scenario", "pair", "p50 ratio",
-					    "p99 ratio", "verdict" };
+	static const char *const head[] = { "scenario",	  "pair",
+					    "shift (ns)", "p50 ratio",
+					    "p99 ratio",  "verdict" };
 	const struct run *r = &rp->run;
+	struct control *c = NULL;
 	bool any = false;
+	size_t n = 0;
+	int ret = 0;
 
 	for (size_t i = 0; i < r->nsc; i++) {
 		const struct run_scenario *sc = &r->sc[i];
 
 		for (size_t k = 0; k < sc->nd; k++) {
-			const struct run_design *ds = &sc->d[k], *a;
-			const char *hash = strchr(ds->design, '#');
-			char base[64], pair[160], c[2][64], verdict[256];
-			const char *cells[5];
+			const struct run_design *ds = &sc->d[k];
+			const struct run_design *a = control_of(sc, ds);
+			char pair[160], shift[32], cr[2][64], verdict[256];
+			const char *cells[6];
+			struct control *more;
 			struct vs_base v;
 
-			if (!hash ||
-			    (size_t)(hash - ds->design) >= sizeof(base))
-				continue;
-			snprintf(base, sizeof(base), "%.*s",
-				 (int)(hash - ds->design), ds->design);
-			a = run_find_design(sc, base);
 			if (!a)
 				continue;
 			if (!any) {
 				doc_heading(d, 2, "A/A controls");
 				doc_para(
 					d,
-					"A design listed twice in a scenario runs twice per round on the same stimuli: any verdict between the two copies is a false one. "
-					"At 95%%, about one control pair in twenty gets one by chance; more than that on this host means the intervals are too narrow for it.");
-				doc_table(d, 5, 2, head);
-				any = true;
+					"A design listed twice in a scenario runs twice per round on the same stimuli: without a shift, any verdict between the two copies is a false one, and at 95%% about one pair in twenty may get one by chance.");
+				doc_table(d, 6, 2, head);
 			}
+			any = true;
+			more = realloc(c, (n + 1) * sizeof(*c));
+			if (!more) {
+				free(c);
+				snprintf(rp->err, rp->errlen, "out of memory");
+				return -ENOMEM;
+			}
+			c = more;
 			versus_design(ds, a, &v);
-			fmt_ratio(c[0], 64, &v.p50);
-			fmt_ratio(c[1], 64, &v.p99);
+			/* A pair without enough rounds tells nothing. */
+			if (v.p50.enough && v.p99.enough)
+				c[n++] = (struct control){
+					sc->control_shift_ns,
+					verdict_of(&v.p50, &v.quiet50),
+					verdict_of(&v.p99, &v.quiet99)
+				};
+			fmt_ratio(cr[0], 64, &v.p50);
+			fmt_ratio(cr[1], 64, &v.p99);
 			fmt_verdict(verdict, sizeof(verdict), &v);
 			snprintf(pair, sizeof(pair), "%s / %s", ds->design,
 				 a->design);
+			snprintf(shift, sizeof(shift), "%llu",
+				 (unsigned long long)sc->control_shift_ns);
 			cells[0] = sc->name;
 			cells[1] = pair;
-			cells[2] = c[0];
-			cells[3] = c[1];
-			cells[4] = verdict;
+			cells[2] = shift;
+			cells[3] = cr[0];
+			cells[4] = cr[1];
+			cells[5] = verdict;
 			doc_row(d, cells);
 		}
 	}
-	if (any)
-		doc_table_end(d);
+	if (!any)
+		return 0;
+	doc_table_end(d);
+	if (n)
+		ret = calibration(rp, d, c, n);
+	else
+		doc_para(
+			d,
+			"No pair had enough rounds for an interval: no calibration of the verdicts.");
+	free(c);
+	if (ret == -ENOMEM)
+		snprintf(rp->err, rp->errlen, "out of memory");
+	return ret;
 }
 
 static const char *env_str(const json_t *env, const char *obj, const char *key)
@@ -1495,7 +1672,9 @@ static int write_docs(struct report *rp)
 	if (!ret) {
 		section_uio(rp, &d);
 		section_threaded(rp, &d);
-		section_controls(rp, &d);
+		ret = section_controls(rp, &d);
+	}
+	if (!ret) {
 		section_noise(rp, &d);
 		section_statistics(rp, &d);
 	}

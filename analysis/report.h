@@ -35,6 +35,20 @@ int report_write(const char *dir, const struct report_opts *o, char *err,
 /* `irqlab report [RUN_DIR] [OPTIONS]`; returns the exit status. */
 int report_main(int argc, char **argv, const char *results_dir);
 
+/**
+ * compare_stability - how far the runs of a folder of runs moved
+ * @dir: a folder of run folders (irqlab run --repeat)
+ * @quiet: write @dir/stability.md only; else print it too
+ *
+ * Per scenario x design: each run's p50, the largest over the smallest,
+ * the spread between runs beside the spread between one run's blocks,
+ * and for each cell the runs do not agree on within 10%, what the runs
+ * recorded that differs (host noise, coalescing).
+ *
+ * Return: 0, or -errno with one sentence in @err.
+ */
+int compare_stability(const char *dir, bool quiet, char *err, size_t errlen);
+
 /* `irqlab compare RUN_DIR... [OPTIONS]`; returns the exit status. */
 int compare_main(int argc, char **argv);
 

@@ -341,6 +341,13 @@ static int load_scenario(struct reader *rd, json_t *o, size_t i,
 	if (ret)
 		return ret;
 	sc->devices = (unsigned int)devices;
+	/* control_shift_ns came with the A/A controls: absent reads 0. */
+	if (json_object_get(o, "control_shift_ns")) {
+		ret = get_u64(rd, o, "control_shift_ns", where,
+			      &sc->control_shift_ns);
+		if (ret)
+			return ret;
+	}
 	/* Older folders have no thread placement: not shared, then. */
 	sc->thread_shared = json_is_true(json_object_get(
 		json_object_get(o, "placement"), "thread_shared"));

@@ -77,6 +77,7 @@ struct run_scenario {
 	double rate_hz;
 	unsigned int devices;
 	bool thread_shared; /* placement.thread_shared: irq threads on CPU 0 */
+	uint64_t control_shift_ns; /* the A/A control's injected shift */
 	struct run_design *d;
 	size_t nd;
 };

@@ -99,6 +99,8 @@ static const struct key_desc keys[BENCH_KEY_NR] = {
 				    FIELD(storm_rate_hz) },
 	[BENCH_KEY_HANDLER_NS]	= { "handler_ns", NS_0, KEY_UINT,
 				    FIELD(handler_ns), 0, MAX_NS },
+	[BENCH_KEY_CONTROL_SHIFT_NS] = { "control_shift_ns", NS_0, KEY_UINT,
+				    FIELD(control_shift_ns), 0, MAX_NS },
 	[BENCH_KEY_PULSE_NS]	= { "pulse_ns", NS_0, KEY_UINT,
 				    FIELD(pulse_ns), 0, MAX_NS },
 	[BENCH_KEY_HOLD_NS]	= { "hold_ns", NS_0, KEY_UINT,
@@ -1224,6 +1226,20 @@ static int finish_scenario(struct load *l, struct bench_scenario *sc,
 					    "simple), not %s",
 					    bench_trigger_name(sc->trigger));
 	}
+	if (sc->control_shift_ns) {
+		bool twice = false;
+
+		for (unsigned int i = 0; i < sc->nr_designs; i++)
+			for (unsigned int k = 0; k < i; k++)
+				twice |= sc->designs[k] == sc->designs[i];
+		if (!twice)
+			return fail(l,
+				    later(kl[BENCH_KEY_CONTROL_SHIFT_NS],
+					  kl[BENCH_KEY_DESIGNS]),
+				    "key control_shift_ns: shifts the second "
+				    "copy of a design listed twice, and "
+				    "designs lists none twice");
+	}
 	if ((sc->disable_hz > 0) != (sc->disable_ns > 0))
 		return fail(l,
 			    later(kl[BENCH_KEY_DISABLE_RATE],
@@ -1604,6 +1620,7 @@ int bench_config_write(const struct bench_config *cfg, FILE *f)
 		fprintf(f, "devices = %u\n", sc->devices);
 		fprintf(f, "storm_rate = %.17g\n", sc->storm_rate_hz);
 		fprintf(f, "handler_ns = %u\n", sc->handler_ns);
+		fprintf(f, "control_shift_ns = %u\n", sc->control_shift_ns);
 		fprintf(f, "pulse_ns = %u\n", sc->pulse_ns);
 		fprintf(f, "hold_ns = %u\n", sc->hold_ns);
 		fprintf(f, "disable_rate = %.17g\n", sc->disable_hz);

@@ -104,6 +104,7 @@ struct bench_line {
 	int *stop; /* set by a signal or a break: end the block early */
 	struct bench_break *brk; /* --break-us, or NULL */
 	struct irq_noise *noise; /* the device thread's gaps (never NULL) */
+	unsigned int entry_delay_ns; /* control_shift_ns, this block */
 };
 
 /**

@@ -21,6 +21,7 @@
 #include "scenario.h"
 #include "dispatch.h"
 #include "perf.h"
+#include "repeat.h"
 #include "soak.h"
 #include "tracing.h"
 #if IRQLAB_ANALYSIS
@@ -77,6 +78,10 @@ static const char run_usage[] =
 	"                    (net://HOST[:CTRL_PORT[:DATA_PORT]]) instead of trace/\n"
 	"      --no-report   do not write report.md and report.html at the end\n"
 	"                    (irqlab report DIR writes them later)\n"
+	"      --repeat N    the whole run N times (2..100), each a process of\n"
+	"                    its own, into DIR/run-1 .. DIR/run-N (-o DIR is\n"
+	"                    needed), then DIR/stability.md: how far the runs\n"
+	"                    moved beside how far their blocks did\n"
 	"  -q, --quiet       no progress and no table; errors still go to stderr\n"
 	"  -h, --help        this text\n"
 	"\n"
@@ -256,6 +261,7 @@ struct run_args {
 	struct bench_trace_opts topts;
 	bool tracing, allow_loss, no_report;
 	struct bench_break brk; /* threshold from --break-us */
+	unsigned int repeat; /* --repeat N: 0, or N runs a process each */
 };
 
 /* A size as lttng takes it: digits and at most one of k, K, M, G. */
@@ -285,6 +291,7 @@ static int parse_run_args(int argc, char **argv, bool bench, struct run_args *a)
 		{ "break-us", required_argument, NULL, 'K' },
 		{ "relayd", required_argument, NULL, 'R' },
 		{ "no-report", no_argument, NULL, 'P' },
+		{ "repeat", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -327,6 +334,16 @@ static int parse_run_args(int argc, char **argv, bool bench, struct run_args *a)
 			break;
 		case 'P':
 			a->no_report = true;
+			break;
+		case 'r':
+			if (parse_seed(optarg, &us) || us < 2 || us > 100) {
+				usage_error(
+					"run",
+					"--repeat: not a number of runs in 2..100:",
+					optarg);
+				return BENCH_EXIT_USAGE;
+			}
+			a->repeat = (unsigned int)us;
 			break;
 		case 'N':
 			a->topts.snapshot = true;
@@ -381,6 +398,13 @@ static int parse_run_args(int argc, char **argv, bool bench, struct run_args *a)
 		       bench	     ? bench_config :
 				       default_config;
 	a->p.nr_configs = optind < argc ? (unsigned int)(argc - optind) : 1;
+	if (a->repeat && (!a->p.outdir || a->tracing || bench)) {
+		usage_error(
+			"run",
+			"--repeat N needs -o DIR (the folder of the N runs), and is for irqlab run without tracing:",
+			a->p.outdir ? "--trace" : "no -o");
+		return BENCH_EXIT_USAGE;
+	}
 	if (a->topts.relayd && !a->tracing) {
 		usage_error("run",
 			    "--relayd needs --trace or --trace-snapshot:",
@@ -577,6 +601,45 @@ static int measure_perf(struct bench_run *run, const struct bench_topo *topo,
 	return 0;
 }
 
+/*
+ * --repeat N: the runs, each a process, then how far they moved (a
+ * folder of runs is what irqlab compare takes as one side).
+ */
+static int run_repeat(const struct run_args *a, int argc, char **argv)
+{
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int rc;
+
+	if (n <= 0) {
+		perror("irqlab run: /proc/self/exe");
+		return BENCH_EXIT_FAIL;
+	}
+	self[n] = '\0';
+	if (!access(a->p.outdir, F_OK)) {
+		fprintf(stderr, "irqlab run: %s: already exists\n",
+			a->p.outdir);
+		return BENCH_EXIT_USAGE;
+	}
+	rc = bench_repeat(argc, argv, self, a->repeat, a->p.outdir, a->p.quiet);
+	if (rc < 0) {
+		fputs("irqlab run: out of memory\n", stderr);
+		return BENCH_EXIT_FAIL;
+	}
+#if IRQLAB_ANALYSIS
+	if (!rc && !a->no_report) {
+		char err[1024];
+
+		if (compare_stability(a->p.outdir, a->p.quiet, err,
+				      sizeof(err))) {
+			fprintf(stderr, "irqlab run: %s\n", err);
+			rc = BENCH_EXIT_FAIL;
+		}
+	}
+#endif
+	return rc;
+}
+
 static int cmd_run(int argc, char **argv, bool bench)
 {
 	struct run_args a;
@@ -605,13 +668,17 @@ static int cmd_run(int argc, char **argv, bool bench)
 			goto out;
 		}
 	}
+	if (a.repeat) {
+		ret = run_repeat(&a, argc, argv);
+		goto out;
+	}
 	if (bench_topo_open(&topo, a.p.cpus, NULL, err, sizeof(err))) {
 		fprintf(stderr, "irqlab run: %s\n", err);
 		goto out;
 	}
 	/* Every placement is decided, or refused, before any thread runs. */
 	pl = calloc(cfg.nr, sizeof(*pl));
-	res = calloc((size_t)cfg.nr * BENCH_DESIGN_NR, sizeof(*res));
+	res = calloc((size_t)cfg.nr * BENCH_MAX_DESIGNS, sizeof(*res));
 	if (!pl || !res) {
 		fputs("irqlab run: out of memory\n", stderr);
 		ret = BENCH_EXIT_FAIL;

@@ -1169,7 +1169,7 @@ static json_t *scenario(const struct run_entry *e)
 			return NULL;
 	}
 	return json_pack(
-		"{s:o, s:o, s:o, s:o, s:I, s:o, s:o, s:I, s:o, s:o, s:[]}",
+		"{s:o, s:o, s:o, s:o, s:I, s:o, s:o, s:I, s:o, s:o, s:I, s:[]}",
 		"name", jstr(sc->name), "file", jstr(sc->file), "chip",
 		jstr(sc->chip ? sc->chip->name : NULL), "trigger",
 		jstr(bench_trigger_name(sc->trigger)), "pin",
@@ -1177,7 +1177,8 @@ static json_t *scenario(const struct run_entry *e)
 		jstr(bench_pattern_name(sc->pattern)), "rate_hz",
 		jreal(sc->rate_hz), "devices", (json_int_t)sc->devices, "wait",
 		jstr(bench_wait_name(e->has_pl ? e->pl.wait : sc->wait)),
-		"placement", pl, "designs");
+		"placement", pl, "control_shift_ns",
+		(json_int_t)sc->control_shift_ns, "designs");
 }
 
 static json_t *summary(const struct bench_run *run, bool complete,

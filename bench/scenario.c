@@ -513,6 +513,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	int ret;
 
 	set_design(ci, d, &res->flow);
+	l->entry_delay_ns = res->instance > 1 ? sc->control_shift_ns : 0;
 	if (sc->chip->real)
 		uio_chip_stats(ci->m[0], &u0);
 	bench_line_block(l, block, BLOCK_LEAD_NS, stim_ns,

@@ -389,6 +389,90 @@ static void test_compare_identical_and_regressed(void **state)
 	}
 }
 
+/*
+ * --repeat: N runs, a process each, a stability table, and the folder of
+ * runs as one side of compare; a control's known shift is reported with
+ * its pair and counted in calibration.json. Only the plumbing: whether a
+ * shift is found depends on the host.
+ */
+static void test_repeat_and_calibration(void **state)
+{
+	char cfg[512], dir[600], path[800], *out, *err, *md;
+	json_t *cal;
+
+	(void)state;
+	test_config(cfg, sizeof(cfg), tmp, "repeat",
+		    "[run]\nduration_ms = 60\nblocks = 6\nrate = 5000\n"
+		    "wait = spin\nseed = 5\n"
+		    "[scenario shifted]\nchip = soft\ntrigger = simple\n"
+		    "designs = flow flow\ncontrol_shift_ns = 2000\n");
+	snprintf(dir, sizeof(dir), "%s/rep", tmp);
+	{
+		char *argv[] = {
+			(char *)irqlab, "run", cfg,	  "--repeat", "2",
+			"-o",		dir,   "--quiet", NULL
+		};
+
+		assert_int_equal(run_cmd(argv, "repeat", &out, &err), 0);
+		free(out);
+		free(err);
+	}
+	snprintf(path, sizeof(path), "%s/stability.md", dir);
+	md = slurp(path);
+	assert_non_null(md);
+	assert_non_null(strstr(md, "| shifted | flow | "));
+	assert_non_null(strstr(md, "| shifted | flow#2 | "));
+	assert_non_null(strstr(md, "cells agree within 10% on p50"));
+	free(md);
+	{
+		/* The folder of runs is a side of two runs. */
+		char *argv[] = {
+			(char *)irqlab, "compare", "--base", dir, dir, NULL
+		};
+
+		assert_int_equal(run_cmd(argv, "sides", &out, &err), 0);
+		assert_non_null(
+			strstr(out, "## Side 1: 2 runs against the base's 2"));
+		free(out);
+		free(err);
+	}
+	{
+		char run1[700];
+		char *argv[] = { (char *)irqlab, "report", run1, "--quiet",
+				 NULL };
+
+		snprintf(run1, sizeof(run1), "%s/run-1", dir);
+		assert_int_equal(run_cmd(argv, "calreport", &out, &err), 0);
+		free(out);
+		free(err);
+		snprintf(path, sizeof(path), "%s/report.md", run1);
+		md = slurp(path);
+		assert_non_null(md);
+		assert_non_null(
+			strstr(md, "| shifted | flow#2 / flow | 2000 | "));
+		free(md);
+		snprintf(path, sizeof(path), "%s/calibration.json", run1);
+		cal = json_load_file(path, 0, NULL);
+		assert_non_null(cal);
+		assert_int_equal(
+			json_integer_value(json_object_get(
+				json_array_get(json_object_get(cal, "pairs"), 0),
+				"shift_ns")),
+			2000);
+		json_decref(cal);
+	}
+	{
+		/* --repeat needs -o, and at least two runs. */
+		char *argv[] = { (char *)irqlab, "run", cfg, "--repeat", "1",
+				 "-o",		 dir,	NULL };
+
+		assert_int_equal(run_cmd(argv, "repeat1", &out, &err), 2);
+		assert_non_null(strstr(err, "--repeat"));
+		free(out);
+		free(err);
+	}
+}
+
 static void test_bad_input(void **state)
 {
 	char bad[600], path[700], *out, *err;
@@ -456,6 +540,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_run_writes_its_report),
 		cmocka_unit_test(test_report_is_reproducible),
 		cmocka_unit_test(test_compare_identical_and_regressed),
+		cmocka_unit_test(test_repeat_and_calibration),
 		cmocka_unit_test(test_bad_input),
 	};
 	char cmd[600];

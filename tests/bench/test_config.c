@@ -118,7 +118,7 @@ static const char full_text[] =
 	"[scenario full-1.x_y]    ; line 2\n"
 	"chip = gpio\n"
 	"trigger = edge\n"
-	"designs = edge-masking, flow\n"
+	"designs = edge-masking, flow, flow\n"
 	"pin = 7\n"
 	"pattern = burst\n"
 	"rate = 2500.5\n"
@@ -127,6 +127,7 @@ static const char full_text[] =
 	"devices = 3\n"
 	"storm_rate = 12.25\n"
 	"handler_ns = 400\n"
+	"control_shift_ns = 150\n"
 	"pulse_ns = 50\n"
 	"hold_ns = 0\n"
 	"disable_rate = 1000\n"
@@ -163,9 +164,11 @@ static void test_full(void **state)
 	assert_int_equal(sc->line, 2);
 	assert_ptr_equal(sc->chip, bench_chip_find("gpio"));
 	assert_int_equal(sc->trigger, BENCH_TRIG_EDGE);
-	assert_int_equal(sc->nr_designs, 2);
+	assert_int_equal(sc->nr_designs, 3);
 	assert_int_equal(sc->designs[0], BENCH_DESIGN_EDGE_MASKING);
 	assert_int_equal(sc->designs[1], BENCH_DESIGN_FLOW);
+	assert_int_equal(sc->designs[2], BENCH_DESIGN_FLOW); /* A/A */
+	assert_int_equal(sc->control_shift_ns, 150);
 	assert_int_equal(sc->pin, 7);
 	assert_int_equal(sc->pattern, BENCH_PAT_BURST);
 	assert_true(sc->rate_hz == 2500.5);
@@ -462,6 +465,8 @@ static const struct bad bad[] = {
 	    "simple" } },
 	{ S "chip = soft\ndesigns = flow fast\n", -EINVAL, 3, NULL,
 	  { "key designs", "fast", "flow, do_irq, edge-masking" } },
+	{ S "chip = soft\ncontrol_shift_ns = 100\n", -EINVAL, 3, NULL,
+	  { "key control_shift_ns", "lists none twice" } },
 	{ S "chip = soft\ndesigns = flow do_irq flow flow\n", -EINVAL, 3, NULL,
 	  { "key designs", "flow", "three times", "A/A control" } },
 	{ S "chip = soft\ndesigns = , ,\n", -EINVAL, 3, NULL,
