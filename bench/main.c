@@ -6,6 +6,7 @@
  * getopt_long and has --help.
  */
 #include <errno.h>
+#include <limits.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -494,9 +495,12 @@ static int trace_end(const struct run_args *a, struct traced *t,
 }
 
 /*
- * Every scenario in order; each design's result goes to the run folder
- * and to @res (for the table). Return 0, -EINTR if stopped (a signal or
- * --break-us), or the failure, with @err filled.
+ * Every scenario, round by round: round 0 of each scenario in file order,
+ * then round 1, ... (a scenario with fewer blocks drops out), so that a
+ * drift of the host over the run falls on every scenario alike. Each
+ * design's result then goes to the run folder and to @res (for the
+ * table). Return 0, -EINTR if stopped (a signal or --break-us), or the
+ * failure, with @err filled.
  */
 static int run_scenarios(struct run_args *a, const struct bench_config *cfg,
 			 const struct bench_topo *topo,
@@ -505,12 +509,18 @@ static int run_scenarios(struct run_args *a, const struct bench_config *cfg,
 			 struct bench_result *res, unsigned int *nres,
 			 char *err, size_t errlen)
 {
+	struct bench_scenario_run *r =
+		calloc(cfg->nr ? cfg->nr : 1, sizeof(*r));
+	unsigned int rounds = 0, failed = UINT_MAX;
 	int rc = 0;
 
-	for (unsigned int i = 0; i < cfg->nr && !rc; i++) {
-		const struct bench_scenario *sc = &cfg->sc[i];
-		struct bench_scenario_run r = {
-			.sc = sc,
+	if (!r) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	for (unsigned int i = 0; i < cfg->nr; i++) {
+		r[i] = (struct bench_scenario_run){
+			.sc = &cfg->sc[i],
 			.index = i,
 			.topo = topo,
 			.pl = &pl[i],
@@ -521,30 +531,48 @@ static int run_scenarios(struct run_args *a, const struct bench_config *cfg,
 			.progress = progress_show,
 			.ctx = prog,
 		};
-
-		prog->scenario = sc->name;
+		if (cfg->sc[i].blocks > rounds)
+			rounds = cfg->sc[i].blocks;
 		if (!a->p.quiet && *pl[i].note)
 			fprintf(stderr, "%sirqlab run: %s: %s\n",
-				prog->tty ? "\r\033[K" : "", sc->name,
+				prog->tty ? "\r\033[K" : "", cfg->sc[i].name,
 				pl[i].note);
-		rc = bench_scenario_run(&r, err, errlen);
-		/* A stopped scenario keeps what its finished blocks measured. */
-		if (rc && rc != -EINTR)
-			break;
+	}
+	for (unsigned int b = 0; b < rounds && !rc; b++) {
+		for (unsigned int i = 0; i < cfg->nr && !rc; i++) {
+			if (b >= cfg->sc[i].blocks)
+				continue;
+			prog->scenario = cfg->sc[i].name;
+			rc = bench_scenario_round(&r[i], b, err, errlen);
+			if (rc && rc != -EINTR)
+				failed = i;
+		}
+		if (!a->p.quiet && !prog->tty && !rc)
+			fprintf(stderr,
+				"irqlab run: round %u of %u done (%u/%u blocks)\n",
+				b + 1, rounds, prog->done, prog->total);
+	}
+	/*
+	 * A stopped run keeps what its finished blocks measured; a failed
+	 * one too, but for the scenario whose block failed.
+	 */
+	for (unsigned int i = 0; i < cfg->nr; i++) {
+		const struct bench_scenario *sc = &cfg->sc[i];
+
+		bench_scenario_finish(&r[i]);
 		for (unsigned int k = 0; k < sc->nr_designs; k++) {
-			res[*nres] = r.res[k];
-			if ((res[*nres].blocks || !rc) &&
-			    bench_run_result(run, &res[*nres], &pl[i])) {
+			res[*nres] = r[i].res[k];
+			if (i != failed && (res[*nres].blocks || !rc) &&
+			    bench_run_result(run, &res[*nres], &pl[i]) &&
+			    (!rc || rc == -EINTR)) {
 				snprintf(err, errlen,
 					 "out of memory recording results");
 				rc = -ENOMEM;
 			}
 			(*nres)++;
 		}
-		if (!a->p.quiet && !prog->tty)
-			fprintf(stderr, "irqlab run: %s done (%u/%u blocks)\n",
-				sc->name, prog->done, prog->total);
 	}
+	free(r);
 	return rc;
 }
 

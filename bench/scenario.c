@@ -673,11 +673,35 @@ static void finish(struct bench_scenario_run *r, struct design_acc *acc)
 	}
 }
 
-int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
+/* What a scenario gathers over its rounds: a design's latencies by slot. */
+struct bench_scenario_acc {
+	struct design_acc d[BENCH_MAX_DESIGNS];
+};
+
+void bench_scenario_finish(struct bench_scenario_run *r)
+{
+	struct design_acc *acc;
+
+	if (!r->acc)
+		return;
+	acc = r->acc->d;
+	finish(r, acc);
+	for (unsigned int d = 0; d < BENCH_MAX_DESIGNS; d++) {
+		free(acc[d].entry.v);
+		free(acc[d].exit.v);
+		free(acc[d].hard.v);
+		free(acc[d].quiet.v);
+	}
+	free(r->acc);
+	r->acc = NULL;
+}
+
+int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
+			 char *err, size_t errlen)
 {
 	const struct bench_scenario *sc = r->sc;
 	struct cpu_thread cpu[BENCH_MAX_CPUS];
-	struct design_acc acc[BENCH_MAX_DESIGNS];
+	struct design_acc *acc;
 	struct bench_chip_inst *ci = NULL;
 	struct bench_sample *buf = NULL;
 	struct bench_line line;
@@ -687,16 +711,24 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 	int ret;
 
 	*err = '\0';
-	memset(acc, 0, sizeof(acc));
-	memset(r->res, 0, sizeof(r->res));
-	for (unsigned int i = 0; i < sc->nr_designs; i++) {
-		r->res[i].sc = sc;
-		r->res[i].design = sc->designs[i];
-		r->res[i].slot = i;
-		r->res[i].instance = 1;
-		for (unsigned int k = 0; k < i; k++)
-			r->res[i].instance += sc->designs[k] == sc->designs[i];
+	if (!r->acc) {
+		r->acc = calloc(1, sizeof(*r->acc));
+		if (!r->acc)
+			return -ENOMEM;
+		memset(r->res, 0, sizeof(r->res));
+		for (unsigned int i = 0; i < sc->nr_designs; i++) {
+			struct bench_result *res = &r->res[i];
+
+			res->sc = sc;
+			res->design = sc->designs[i];
+			res->slot = i;
+			res->instance = 1;
+			for (unsigned int k = 0; k < i; k++)
+				res->instance += sc->designs[k] ==
+						 sc->designs[i];
+		}
 	}
+	acc = r->acc->d;
 	genirq_reset();
 	irq_cpu_attach(0);
 	local_irq_disable();
@@ -762,7 +794,7 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 			ret = cpu[i].ret;
 		}
 	}
-	for (unsigned int b = 0; b < sc->blocks && !ret; b++) {
+	if (!ret) {
 		unsigned int order[BENCH_MAX_DESIGNS];
 
 		round_order(sc, b, order);
@@ -779,7 +811,6 @@ int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen)
 				r->progress(r->ctx);
 		}
 	}
-	finish(r, acc);
 
 out_cpus:
 	for (unsigned int i = 0; i < started; i++)
@@ -806,12 +837,6 @@ out_cpus:
 		}
 	}
 out_chip:
-	for (unsigned int d = 0; d < BENCH_MAX_DESIGNS; d++) {
-		free(acc[d].entry.v);
-		free(acc[d].exit.v);
-		free(acc[d].hard.v);
-		free(acc[d].quiet.v);
-	}
 	free(buf);
 	noise_free(&ns);
 	bench_line_free(&line);

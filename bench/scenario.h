@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Running one scenario, all its designs interleaved (scenario.c). */
+/* Running a scenario round by round, its designs interleaved (scenario.c). */
 #ifndef BENCH_SCENARIO_H
 #define BENCH_SCENARIO_H
 
@@ -17,6 +17,8 @@
  * @brk: --break-us, or NULL: the first latency over it stops the run
  * @progress: called after each block of each design, with @ctx
  * @res: out, one per design of @sc, in @sc->designs order
+ * @acc: what the rounds gathered so far (scenario.c's); NULL before the
+ *       first round and after bench_scenario_finish()
  */
 struct bench_scenario_run {
 	const struct bench_scenario *sc;
@@ -30,15 +32,28 @@ struct bench_scenario_run {
 	void (*progress)(void *ctx);
 	void *ctx;
 	struct bench_result res[BENCH_MAX_DESIGNS]; /* by slot */
+	struct bench_scenario_acc *acc;
 };
 
-/*
- * Run @r->sc: build its chip, start its CPU threads, run every design in
- * blocks (A B A B ...) on identical stimuli, check the books after each
- * block. Return 0; -EINTR if stopped early (results so far are in @r->res);
- * -EPROTO if the books did not balance, other -errno on failure, with one
- * sentence in @err.
+/**
+ * bench_scenario_round - run round @b of @r->sc: one block of each design
+ *
+ * Builds the scenario's chip, starts its CPU threads, runs every design
+ * once on the round's stimuli (the same for every design) in the round's
+ * drawn order, checks the books after each block, and takes it all down
+ * again; what the blocks measured adds up in @r across rounds. The run
+ * takes the rounds of all its scenarios in turn (round 0 of each, then
+ * round 1, ...), so that what the host does over the run's minutes falls
+ * on every scenario's blocks alike, and is seen between them.
+ *
+ * Return: 0; -EINTR if stopped (what finished is kept); -EPROTO if the
+ * books did not balance, other -errno on failure, with one sentence in
+ * @err.
  */
-int bench_scenario_run(struct bench_scenario_run *r, char *err, size_t errlen);
+int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
+			 char *err, size_t errlen);
+
+/* The statistics of @r->res from every round run; frees what they kept. */
+void bench_scenario_finish(struct bench_scenario_run *r);
 
 #endif /* BENCH_SCENARIO_H */
