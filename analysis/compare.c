@@ -270,14 +270,14 @@ static int compare_side(const struct side *base, const struct side *now,
 				v->unknown += o->check[m];
 			} else {
 				enum irqstat_verdict w = irqstat_verdict(e);
+				/* The host's if it fails without its noise. */
+				bool host = cells[i].quiet.enough &&
+					    irqstat_verdict(&cells[i].quiet) !=
+						    w;
 
 				snprintf(ratio, sizeof(ratio),
 					 "%.3f [%.3f, %.3f]", e->point, e->lo,
 					 e->hi);
-				/* Not the host's: it holds without its noise. */
-				bool host = cells[i].quiet.enough &&
-					    irqstat_verdict(&cells[i].quiet) !=
-						    w;
 
 				if (w == IRQSTAT_HIGHER && o->check[m] &&
 				    e->point > 1 + o->threshold && host) {
