@@ -752,8 +752,17 @@ static void ioapic_set_design(struct chip_model *m, enum chip_design design)
 {
 	for (unsigned int i = 0; i < m->nr_inputs; i++) {
 		unsigned int irq = m->irq_base + i;
-		bool level = irq_desc[irq].status & IRQ_LEVEL;
+		unsigned long flags;
+		bool level;
 
+		/*
+		 * Under the descriptor's lock: on a loaded host a CPU can
+		 * still be in the last block's flow, which writes the status
+		 * under it (ThreadSanitizer saw the race in a soak).
+		 */
+		spin_lock_irqsave(&irq_desc[irq].lock, flags);
+		level = irq_desc[irq].status & IRQ_LEVEL;
+		spin_unlock_irqrestore(&irq_desc[irq].lock, flags);
 		if (design == CHIP_DESIGN_FLOW) {
 			set_irq_chip(irq, &ioapic_chip);
 			set_irq_handler(irq, level ? handle_fasteoi_irq :
