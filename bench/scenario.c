@@ -244,12 +244,19 @@ static void noise_block_end(struct noise_set *ns, struct bench_result *res)
 			m0 = m1 - IRQ_NOISE_CAP;
 		}
 		for (unsigned long k = m0; k < m1; k++) {
-			const struct irq_noise_gap *g =
-				&nz->gaps[k % IRQ_NOISE_CAP];
-			double off = ((double)g->start - (double)ns->tick0) *
-				     per_tick;
-			uint64_t len = (uint64_t)((double)g->len * per_tick);
-			struct span *sp = &ns->span[i][ns->nspan[i]++];
+			struct irq_noise_gap g;
+			double off;
+			uint64_t len;
+			struct span *sp;
+
+			/* The CPU goes on spinning: a slot it refilled is lost. */
+			if (!irq_noise_read(nz, k, &g)) {
+				b->lost++;
+				continue;
+			}
+			off = ((double)g.start - (double)ns->tick0) * per_tick;
+			len = (uint64_t)((double)g.len * per_tick);
+			sp = &ns->span[i][ns->nspan[i]++];
 
 			sp->start = (int64_t)ns->ns0 - (int64_t)ns->t0 +
 				    (int64_t)off;

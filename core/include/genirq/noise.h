@@ -73,9 +73,11 @@ static inline void irq_noise_tick(struct irq_noise *nz)
 
 	if (nz->armed && t - nz->prev > nz->threshold) {
 		unsigned long n = nz->n;
+		struct irq_noise_gap *g = &nz->gaps[n % IRQ_NOISE_CAP];
 
-		nz->gaps[n % IRQ_NOISE_CAP] =
-			(struct irq_noise_gap){ nz->prev, t - nz->prev };
+		/* Relaxed: a reader may be reading the slot it overwrites. */
+		__atomic_store_n(&g->start, nz->prev, __ATOMIC_RELAXED);
+		__atomic_store_n(&g->len, t - nz->prev, __ATOMIC_RELAXED);
 		__atomic_store_n(&nz->n, n + 1, __ATOMIC_RELEASE);
 	}
 	nz->prev = t;
@@ -103,6 +105,24 @@ static inline void irq_noise_tick_current(void)
 static inline void irq_noise_rearm(struct irq_noise *nz)
 {
 	nz->armed = false;
+}
+
+/**
+ * irq_noise_read - copy gap @k (k < a mark) into @out
+ *
+ * Return: true, or false when the writer has since recorded so many
+ * gaps that slot @k may hold a later one: the gap is lost. The writer
+ * never stops, so the copy is checked against ->n after it is made.
+ */
+static inline bool irq_noise_read(const struct irq_noise *nz, unsigned long k,
+				  struct irq_noise_gap *out)
+{
+	const struct irq_noise_gap *g = &nz->gaps[k % IRQ_NOISE_CAP];
+
+	out->start = __atomic_load_n(&g->start, __ATOMIC_RELAXED);
+	out->len = __atomic_load_n(&g->len, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	return __atomic_load_n(&nz->n, __ATOMIC_RELAXED) - k < IRQ_NOISE_CAP;
 }
 
 /* Gaps recorded so far: a reader's mark. */
