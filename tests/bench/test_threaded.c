@@ -58,11 +58,12 @@ static const struct line {
  * on a loaded machine the simulated CPU can be off its PU for hundreds
  * of milliseconds (a block of design threaded stranded 239 of its 240
  * events with drain_ms = 300 while other test suites ran beside this
- * one: none but the first was taken in the 360 ms it had).
+ * one: none but the first was taken in the 360 ms it had). 10 s: a
+ * bound for a design that lost events, not a time any should take.
  */
 static const char threaded_ini[] =
 	"[run]\ncost = realistic\nwait = spin\nrate = 4000\n"
-	"duration_ms = 120\nblocks = 2\ndrain_ms = 2000\n"
+	"duration_ms = 120\nblocks = 2\ndrain_ms = 10000\n"
 	"designs = flow do_irq threaded threaded-oneshot\n"
 	"[scenario ioapic-level]\nchip = ioapic\ntrigger = level\n"
 	"[scenario gic-level]\nchip = gic\ntrigger = level\n"
@@ -91,7 +92,7 @@ static const char lazy_ini[] =
 	"[run]\ncost = realistic\nwait = inline\nchip = gic\ntrigger = level\n"
 	"designs = flow\npattern = poisson\nrate = 2000\n"
 	"disable_rate = 5000\ndisable_ns = 20000\n"
-	"duration_ms = 400\nblocks = 2\ndrain_ms = 300\n"
+	"duration_ms = 400\nblocks = 2\ndrain_ms = 10000\n"
 	"[scenario gic-eager]\n"
 	"[scenario gic-lazy]\nlazy_disable = 1\n";
 
