@@ -31,6 +31,15 @@
 #include "../bench/spawn.h"
 #include "../bench/traced.h" /* on_path() */
 
+/*
+ * QEMU's hard limit for the uio-edu run: a bound for a guest that hangs,
+ * not the time it takes (about 10 s of stimulus, a couple of seconds'
+ * boot): irqlab-vm's 120 s default is that time a dozen times over on a
+ * quiet machine, fewer on a busy one, where every TCG instruction is
+ * slower. tests/vm/CMakeLists.txt's TIMEOUT leaves room for it.
+ */
+#define VM_TIMEOUT_S "360"
+
 static const char *src;
 static char tmp[] = "/tmp/irqlab-vm-XXXXXX";
 
@@ -220,7 +229,8 @@ static void test_uio_edu(void **state)
 	snprintf(script, sizeof(script), "%s/irqlab", src);
 	snprintf(cfg, sizeof(cfg), "%s/configs/uio-edu.ini", src);
 	TEST_PATHS(tmp, "run", run, so, se);
-	char *argv[] = { script, "vm", "run", cfg, "-o", run, NULL };
+	char *argv[] = { script, "vm",	      "run",	    cfg, "-o",
+			 run,	 "--timeout", VM_TIMEOUT_S, NULL };
 
 	rc = spawn_irqlab(argv, so, se, 0, NULL);
 	if (rc) {
