@@ -34,7 +34,17 @@ static inline void show_sanitizer_report(const char *err_file)
 	free(err);
 }
 
-/* Spawn @argv; if @sig, send it once @out_file has @after (or 30 s). */
+/*
+ * How long spawn_irqlab() waits for the line it is to signal after: a
+ * bound for a hang, not a time the line takes (a sanitised build on a
+ * loaded machine takes many times a quiet one's).
+ */
+#define SPAWN_AFTER_WAIT_S 240
+
+/*
+ * Spawn @argv; if @sig, send it 0.3 s after @out_file has @after (or
+ * SPAWN_AFTER_WAIT_S, or never if the child has exited by then).
+ */
 static inline int spawn_irqlab(char *const argv[], const char *out_file,
 			       const char *err_file, int sig, const char *after)
 {
@@ -51,7 +61,9 @@ static inline int spawn_irqlab(char *const argv[], const char *out_file,
 		return -1;
 	posix_spawn_file_actions_destroy(&fa);
 	if (sig) {
-		for (int i = 0; i < 3000; i++) {
+		pid_t done = 0;
+
+		for (int i = 0; i < SPAWN_AFTER_WAIT_S * 100; i++) {
 			char buf[8192] = "";
 			FILE *f = fopen(err_file, "r");
 
@@ -63,13 +75,21 @@ static inline int spawn_irqlab(char *const argv[], const char *out_file,
 			}
 			if (strstr(buf, after))
 				break;
+			done = waitpid(pid, &status, WNOHANG);
+			if (done)
+				break;
 			usleep(10000);
 		}
+		if (done == pid)
+			goto exited;
+		if (done)
+			return -1;
 		usleep(300000);
 		kill(pid, sig);
 	}
 	if (waitpid(pid, &status, 0) != pid)
 		return -1;
+exited:
 	if (status)
 		show_sanitizer_report(err_file);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

@@ -19,6 +19,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include <netinet/in.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
 #include "spawn.h"
 #include "traced.h"
 
@@ -46,7 +49,46 @@ static const struct {
 #define NR_FLOWS (sizeof(flows) / sizeof(flows[0]))
 #define EVENTS 20 /* per scenario: 1 kHz for 20 ms */
 
-/* lttng-sessiond and lttng-consumerd processes now running. */
+/*
+ * Whether process @pid descends from this test, and is not a zombie.
+ * main() makes the test a child subreaper, so a daemon that outlives the
+ * irqlab run that started it is reparented here, not to init.
+ */
+static bool live_descendant(const char *pid)
+{
+	char path[300], buf[512], *p, state;
+	long ppid = strtol(pid, NULL, 10);
+	bool first = true;
+
+	for (int depth = 0; depth < 64 && ppid > 1; depth++) {
+		FILE *f;
+		size_t n;
+
+		if (ppid == (long)getpid())
+			return true;
+		snprintf(path, sizeof(path), "/proc/%ld/stat", ppid);
+		f = fopen(path, "r");
+		if (!f)
+			return false;
+		n = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		buf[n] = '\0';
+		/* pid (comm) state ppid ...: comm may hold anything. */
+		p = strrchr(buf, ')');
+		if (!p || sscanf(p + 1, " %c %ld", &state, &ppid) != 2)
+			return false;
+		if (first && state == 'Z')
+			return false;
+		first = false;
+	}
+	return false;
+}
+
+/*
+ * lttng-sessiond and lttng-consumerd processes now running that this
+ * test started: others on the machine (another suite's traced runs, a
+ * user's session daemon) are not ours to count.
+ */
 static unsigned int lttng_daemons(void)
 {
 	DIR *d = opendir("/proc");
@@ -65,7 +107,8 @@ static unsigned int lttng_daemons(void)
 			continue;
 		if (fgets(comm, sizeof(comm), f) &&
 		    (!strncmp(comm, "lttng-sessiond", 14) ||
-		     !strncmp(comm, "lttng-consumerd", 15)))
+		     !strncmp(comm, "lttng-consumerd", 15)) &&
+		    live_descendant(e->d_name))
 			n++;
 		fclose(f);
 	}
@@ -370,6 +413,37 @@ static void test_snapshot_at_break(void **state)
 	free(text);
 }
 
+/*
+ * Whether something listens on 127.0.0.1:@port within 60 s (a bound for
+ * a daemon that never comes up, not how long one takes): a relay daemon
+ * on a loaded machine is not listening after a fixed half second.
+ */
+static bool listening(unsigned int port, pid_t pid)
+{
+	struct sockaddr_in a = {
+		.sin_family = AF_INET,
+		.sin_port = htons((uint16_t)port),
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK),
+	};
+	int status;
+
+	for (int i = 0; i < 6000; i++) {
+		int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		bool ok;
+
+		if (fd < 0)
+			return false;
+		ok = !connect(fd, (struct sockaddr *)&a, sizeof(a));
+		close(fd);
+		if (ok)
+			return true;
+		if (waitpid(pid, &status, WNOHANG))
+			return false;
+		usleep(10000);
+	}
+	return false;
+}
+
 /* Streaming to a relay daemon the test starts on 127.0.0.1. */
 static void test_relayd(void **state)
 {
@@ -397,7 +471,12 @@ static void test_relayd(void **state)
 				      environ),
 			 0);
 	posix_spawn_file_actions_destroy(&fa);
-	usleep(500000); /* listening */
+	if (!listening(port, relayd) || !listening(port + 1, relayd)) {
+		kill(relayd, SIGTERM);
+		waitpid(relayd, &status, 0);
+		fail_msg("lttng-relayd is not listening on 127.0.0.1:%u and %u",
+			 port, port + 1);
+	}
 
 	snprintf(cfg, sizeof(cfg), "%s/flows.ini", tmp);
 	TEST_PATHS(tmp, "relayed", out, so, se);
@@ -441,6 +520,9 @@ int main(int argc, char **argv)
 	ret = traced_run_skip(true);
 	if (ret)
 		return ret;
+	/* Orphaned daemons come to us, for lttng_daemons() to count. */
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1))
+		return 1;
 	irqlab = argv[1];
 	if (!mkdtemp(tmp))
 		return 1;

@@ -448,9 +448,12 @@ static void test_disable_irq_nosync_does_not_wait(void **state)
 	(void)state;
 	/*
 	 * The test releases the handler itself once nosync returned; the
-	 * releaser only ends the test (failed) if nosync waits.
+	 * releaser only ends the test (failed) if nosync waits. Its 30 s are
+	 * a bound for that hang: a main thread that a busy machine keeps
+	 * off its CPU for longer than the releaser waits would read the
+	 * handler as finished (2 s left that to chance).
 	 */
-	start_blocked_handler(&cpu1, &rel, 2000);
+	start_blocked_handler(&cpu1, &rel, 30000);
 
 	disable_irq_nosync(IRQ);
 	finished = __atomic_load_n(&blk_finished, __ATOMIC_SEQ_CST);
