@@ -1793,6 +1793,25 @@ int report_main(int argc, char **argv, const char *results_dir)
 			optind < argc ? "" : " (no run yet: ./irqlab run)");
 		return 2;
 	}
+	/* A folder of runs (irqlab run --repeat): its stability table. */
+	{
+		char sum[4200];
+
+		snprintf(sum, sizeof(sum), "%s/summary.json", dir);
+		if (access(sum, F_OK)) {
+			snprintf(sum, sizeof(sum), "%s/run-1/summary.json",
+				 dir);
+			if (!access(sum, F_OK)) {
+				if (compare_stability(dir, o.quiet, err,
+						      sizeof(err))) {
+					fprintf(stderr, "irqlab report: %s\n",
+						err);
+					return 1;
+				}
+				return 0;
+			}
+		}
+	}
 	if (report_write(dir, &o, err, sizeof(err))) {
 		fprintf(stderr, "irqlab report: %s\n", err);
 		return 1;
