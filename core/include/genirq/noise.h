@@ -119,10 +119,10 @@ static inline bool irq_noise_read(const struct irq_noise *nz, unsigned long k,
 {
 	const struct irq_noise_gap *g = &nz->gaps[k % IRQ_NOISE_CAP];
 
-	out->start = __atomic_load_n(&g->start, __ATOMIC_RELAXED);
-	out->len = __atomic_load_n(&g->len, __ATOMIC_RELAXED);
-	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	return __atomic_load_n(&nz->n, __ATOMIC_RELAXED) - k < IRQ_NOISE_CAP;
+	/* Acquire: the count is read after the copy, never before it. */
+	out->start = __atomic_load_n(&g->start, __ATOMIC_ACQUIRE);
+	out->len = __atomic_load_n(&g->len, __ATOMIC_ACQUIRE);
+	return __atomic_load_n(&nz->n, __ATOMIC_ACQUIRE) - k < IRQ_NOISE_CAP;
 }
 
 /* Gaps recorded so far: a reader's mark. */
