@@ -542,17 +542,21 @@ static int run_scenarios(struct run_args *a, const struct bench_config *cfg,
 	}
 	for (unsigned int b = 0; b < rounds && !rc; b++) {
 		for (unsigned int i = 0; i < cfg->nr && !rc; i++) {
-			if (b >= cfg->sc[i].blocks)
+			const struct bench_scenario *sc = &cfg->sc[i];
+
+			if (b >= sc->blocks)
 				continue;
-			prog->scenario = cfg->sc[i].name;
+			prog->scenario = sc->name;
 			rc = bench_scenario_round(&r[i], b, err, errlen);
 			if (rc && rc != -EINTR)
 				failed = i;
+			/* Its last round: the scenario is done. */
+			if (!rc && b + 1 == sc->blocks && !a->p.quiet &&
+			    !prog->tty)
+				fprintf(stderr,
+					"irqlab run: %s done (%u/%u blocks)\n",
+					sc->name, prog->done, prog->total);
 		}
-		if (!a->p.quiet && !prog->tty && !rc)
-			fprintf(stderr,
-				"irqlab run: round %u of %u done (%u/%u blocks)\n",
-				b + 1, rounds, prog->done, prog->total);
 	}
 	/*
 	 * A stopped run keeps what its finished blocks measured; a failed
