@@ -1121,6 +1121,15 @@ static void fmt_stolen(char *buf, size_t len, uint64_t ns, uint64_t span_ns)
 		 span_ns ? 100.0 * (double)ns / (double)span_ns : 0.0);
 }
 
+/* One kind of thread's gaps as three cells: count, longest, stolen. */
+static void fmt_noise(char (*c)[64], const struct run_noise *n,
+		      uint64_t span_ns)
+{
+	snprintf(c[0], 64, "%llu", (unsigned long long)n->gaps);
+	snprintf(c[1], 64, "%.1f", (double)n->max_ns / 1e3);
+	fmt_stolen(c[2], 64, n->total_ns, span_ns);
+}
+
 /*
  * What the host took from the spinning threads while each design ran,
  * as osnoise would say it, and the tail with the events it touched set
@@ -1167,18 +1176,8 @@ static void section_noise(struct report *rp, struct doc *d)
 
 			if (!ds->has_noise)
 				continue;
-			snprintf(c[0], 64, "%llu",
-				 (unsigned long long)ds->noise_cpu.gaps);
-			snprintf(c[1], 64, "%.1f",
-				 (double)ds->noise_cpu.max_ns / 1e3);
-			fmt_stolen(c[2], 64, ds->noise_cpu.total_ns,
-				   ds->noise_span_ns);
-			snprintf(c[3], 64, "%llu",
-				 (unsigned long long)ds->noise_dev.gaps);
-			snprintf(c[4], 64, "%.1f",
-				 (double)ds->noise_dev.max_ns / 1e3);
-			fmt_stolen(c[5], 64, ds->noise_dev.total_ns,
-				   ds->noise_span_ns);
+			fmt_noise(c, &ds->noise_cpu, ds->noise_span_ns);
+			fmt_noise(c + 3, &ds->noise_dev, ds->noise_span_ns);
 			snprintf(c[6], 64, "%llu (%.2f%%)",
 				 (unsigned long long)ds->noise_events,
 				 ds->serviced ? 100.0 * ds->noise_events /
