@@ -169,11 +169,21 @@ struct noise_set {
 
 #define NOISE_THRESHOLD_NS 5000 /* a loop turn longer than this: a gap */
 
-static int noise_init(struct noise_set *ns, unsigned int cpus, uint64_t t0)
+/* The noise recorders' ticks per ns: 1 ms of both clocks. */
+static double noise_ticks_per_ns(void)
 {
 	uint64_t k0 = irq_noise_ticks(), n0 = bench_now_ns(), k1, n1;
-	double per_ns;
 
+	do {
+		k1 = irq_noise_ticks();
+		n1 = bench_now_ns();
+	} while (n1 - n0 < 1000000);
+	return (double)(k1 - k0) / (double)(n1 - n0);
+}
+
+static int noise_init(struct noise_set *ns, unsigned int cpus, uint64_t t0,
+		      double per_ns)
+{
 	memset(ns, 0, sizeof(*ns));
 	ns->nr = cpus + 1;
 	ns->t0 = t0;
@@ -185,12 +195,6 @@ static int noise_init(struct noise_set *ns, unsigned int cpus, uint64_t t0)
 		if (!ns->span[i])
 			return -ENOMEM;
 	}
-	/* The threshold in the loop's ticks: 1 ms of both clocks. */
-	do {
-		k1 = irq_noise_ticks();
-		n1 = bench_now_ns();
-	} while (n1 - n0 < 1000000);
-	per_ns = (double)(k1 - k0) / (double)(n1 - n0);
 	for (unsigned int i = 0; i < ns->nr; i++)
 		ns->nz[i].threshold = (uint64_t)(NOISE_THRESHOLD_NS * per_ns);
 	return 0;
@@ -683,6 +687,7 @@ static void finish(struct bench_scenario_run *r, struct design_acc *acc)
 /* What a scenario gathers over its rounds: a design's latencies by slot. */
 struct bench_scenario_acc {
 	struct design_acc d[BENCH_MAX_DESIGNS];
+	double ticks_per_ns; /* the noise threshold's, measured once */
 };
 
 void bench_scenario_finish(struct bench_scenario_run *r)
@@ -722,6 +727,7 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 		r->acc = calloc(1, sizeof(*r->acc));
 		if (!r->acc)
 			return -ENOMEM;
+		r->acc->ticks_per_ns = noise_ticks_per_ns();
 		memset(r->res, 0, sizeof(r->res));
 		for (unsigned int i = 0; i < sc->nr_designs; i++) {
 			struct bench_result *res = &r->res[i];
@@ -749,7 +755,7 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 		return ret;
 	ret = bench_line_init(&line, sc, ci, r->t0, r->stop);
 	if (!ret)
-		ret = noise_init(&ns, sc->cpus, r->t0);
+		ret = noise_init(&ns, sc->cpus, r->t0, r->acc->ticks_per_ns);
 	line.noise = ns.nz ? &ns.nz[sc->cpus] : NULL;
 	line.brk = r->brk && r->brk->threshold_ns ? r->brk : NULL;
 	if (!ret && line.passive)
