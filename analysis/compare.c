@@ -271,9 +271,8 @@ static int compare_side(const struct side *base, const struct side *now,
 			} else {
 				enum irqstat_verdict w = irqstat_verdict(e);
 				/* The host's if it fails without its noise. */
-				bool host = cells[i].quiet.enough &&
-					    irqstat_verdict(&cells[i].quiet) !=
-						    w;
+				bool host = irqstat_verdict_quiet(
+						    e, &cells[i].quiet) != w;
 
 				snprintf(ratio, sizeof(ratio),
 					 "%.3f [%.3f, %.3f]", e->point, e->lo,

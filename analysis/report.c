@@ -574,22 +574,6 @@ size_t report_fmt_change(char *buf, size_t len, const char *what, double x)
 				dir);
 }
 
-/*
- * The verdict the report gives: the measured one, where it holds with
- * the host-noise events set apart too (or where nothing recorded them);
- * a verdict that vanishes without those events is the host's, not the
- * design's, and is no verdict (IRQSTAT_UNKNOWN).
- */
-static enum irqstat_verdict verdict_of(const struct irqstat_effect *all,
-				       const struct irqstat_effect *quiet)
-{
-	enum irqstat_verdict w = irqstat_verdict(all);
-
-	if (!quiet->enough || (w != IRQSTAT_LOWER && w != IRQSTAT_HIGHER))
-		return w;
-	return irqstat_verdict(quiet) == w ? w : IRQSTAT_UNKNOWN;
-}
-
 static void fmt_verdict(char *buf, size_t len, const struct vs_base *v)
 {
 	const struct irqstat_effect *r[2] = { &v->p50, &v->p99 };
@@ -608,7 +592,7 @@ static void fmt_verdict(char *buf, size_t len, const struct vs_base *v)
 			continue;
 		if (at)
 			at += (size_t)snprintf(buf + at, len - at, ", ");
-		if (verdict_of(r[i], quiet[i]) == w && wv) {
+		if (irqstat_verdict_quiet(r[i], quiet[i]) == w && wv) {
 			at += report_fmt_change(buf + at, len - at, q[i],
 						r[i]->point);
 			if (quiet[i]->enough)
@@ -860,8 +844,10 @@ static int section_controls(struct report *rp, struct doc *d)
 			if (v.p50.enough && v.p99.enough)
 				c[n++] = (struct control){
 					sc->control_shift_ns,
-					verdict_of(&v.p50, &v.quiet50),
-					verdict_of(&v.p99, &v.quiet99)
+					irqstat_verdict_quiet(&v.p50,
+							      &v.quiet50),
+					irqstat_verdict_quiet(&v.p99,
+							      &v.quiet99)
 				};
 			fmt_ratio(cr[0], 64, &v.p50);
 			fmt_ratio(cr[1], 64, &v.p99);

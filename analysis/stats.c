@@ -565,3 +565,13 @@ enum irqstat_verdict irqstat_verdict(const struct irqstat_effect *e)
 		return IRQSTAT_HIGHER;
 	return IRQSTAT_SAME;
 }
+
+enum irqstat_verdict irqstat_verdict_quiet(const struct irqstat_effect *all,
+					   const struct irqstat_effect *quiet)
+{
+	enum irqstat_verdict w = irqstat_verdict(all);
+
+	if (!quiet->enough || (w != IRQSTAT_LOWER && w != IRQSTAT_HIGHER))
+		return w;
+	return irqstat_verdict(quiet) == w ? w : IRQSTAT_UNKNOWN;
+}

@@ -92,6 +92,15 @@ enum irqstat_verdict {
 
 enum irqstat_verdict irqstat_verdict(const struct irqstat_effect *e);
 
+/*
+ * The verdict to give: @all's, where it holds with the host-noise events
+ * set apart too (@quiet; or where nothing recorded them, !quiet->enough);
+ * a verdict that vanishes without those events is the host's, not the
+ * design's, and is none (IRQSTAT_UNKNOWN). The report and compare both.
+ */
+enum irqstat_verdict irqstat_verdict_quiet(const struct irqstat_effect *all,
+					   const struct irqstat_effect *quiet);
+
 /* The nearest-rank quantile @permille/1000 of @v (sorted in place); NAN if
  * @n is 0. */
 double irqstat_quantile(uint64_t *v, size_t n, unsigned int permille);
