@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "analysis/host.h"
 #include "analysis/report.h"
 #include "analysis/run.h"
 #include "bench/cli.h"
@@ -303,6 +304,56 @@ static int compare_side(const struct side *base, const struct side *now,
 	return 0;
 }
 
+/*
+ * The rounds the host ran slow, set apart from every side against the
+ * fastest round of all the runs compared (host.c), and said.
+ */
+static void host_speed(FILE *f, struct side *sides, size_t nsides)
+{
+	double best = NAN;
+
+	for (size_t i = 0; i < nsides; i++) {
+		double b = ana_host_best(sides[i].r, sides[i].n);
+
+		if (b < best || !isfinite(best))
+			best = b;
+	}
+	if (!isfinite(best)) {
+		fprintf(f,
+			"\nHost speed: not probed in these runs (folders from before the probe); every round counts.\n");
+		return;
+	}
+	fprintf(f,
+		"\nHost speed: each round starts with a probe of the host (docs/statistics.md, \"Host speed\"); the fastest of all these runs took %.0f ns. "
+		"Rounds that took more than %.2fx as long ran on a slower host, and are set apart from the comparison:\n\n",
+		best, ANA_HOST_SLOW);
+	for (size_t i = 0; i < nsides; i++) {
+		struct ana_host h[64];
+		size_t n = sides[i].n < 64 ? sides[i].n : 64;
+
+		ana_host_set_apart(sides[i].r, n, best, h);
+		for (size_t j = 0; j < n; j++) {
+			if (i)
+				fprintf(f, "- side %zu, run %zu: ", i, j + 1);
+			else
+				fprintf(f, "- %s %zu: ",
+					nsides > 1 ? "base, run" : "run",
+					j + 1);
+			if (!h[j].rounds) {
+				fprintf(f, "not probed\n");
+				continue;
+			}
+			fprintf(f,
+				"%u of %u rounds set apart (the slowest %.2fx)",
+				h[j].slow, h[j].rounds, h[j].worst);
+			if (isfinite(h[j].handoff_lo))
+				fprintf(f, "; one-way hand-off %.0f-%.0f ns",
+					h[j].handoff_lo, h[j].handoff_hi);
+			fprintf(f, "\n");
+		}
+	}
+}
+
 static int compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
 {
 	const struct side *base = &sides[0];
@@ -347,6 +398,7 @@ static int compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
 				 i ? i : j + 1, j + 1);
 			run_line(&sides[i].r[j], role);
 		}
+	host_speed(stdout, sides, nsides);
 	printf("\nLatency ratios are side / base of the mean over runs of each run's mean log per-block quantile, with intervals over blocks and runs (docs/statistics.md): "
 	       "a run's blocks give its own spread, and the spread between whole runs, which one run cannot show, is estimated from replicate runs or, with one run a side, from how far all cells moved. "
 	       "A checked latency metric regresses when its interval, simultaneous over the %u checked ratios (Bonferroni, %.0f%% together), lies above 1 and its ratio is worse than %.1f%%; "
@@ -512,7 +564,7 @@ static void stability_table(FILE *f, const struct side *sd)
 
 	fprintf(f,
 		"# irqlab run --repeat: how far %zu runs moved\n\n"
-		"Per scenario x design, each run's p50 of fire -> handler entry, the largest over the smallest, and two spreads of ln p50: between the runs' means of their per-block values, and within a run (the standard error of one run's mean from its blocks, pooled). "
+		"Per scenario x design, each run's p50 of fire -> handler entry (the geometric mean of its blocks' p50, over the rounds the host ran at speed: what irqlab compare compares), the largest over the smallest, and two spreads of ln p50: between the runs' means of their per-block values, and within a run (the standard error of one run's mean from its blocks, pooled). "
 		"Where the first is much larger than the second, the runs differ by more than any one of them can show: compare such cells with several runs a side (docs/statistics.md). "
 		"A cell that does not agree within 10%% says what the runs recorded that differed.\n\n"
 		"| scenario | design | p50 per run (ns) | max / min | between runs (sd ln) | within a run (se ln) | within 10%% |\n"
@@ -540,8 +592,14 @@ static void stability_table(FILE *f, const struct side *sd)
 			list[0] = '\0';
 			for (size_t i = 0; i < n; i++) {
 				struct irqstat_runsum rs = { 0 };
-				double v = (double)d[i]->entry.p50;
+				double v;
 
+				if (d[i]->bq[RUN_Q50])
+					irqstat_runsum(d[i]->bq[RUN_Q50],
+						       d[i]->nblocks, &rs);
+				/* What compare compares: at-speed blocks. */
+				v = rs.blocks ? exp(rs.mean) :
+						(double)d[i]->entry.p50;
 				lo = fmin(lo, v);
 				hi = fmax(hi, v);
 				at += (size_t)snprintf(list + at,
@@ -550,9 +608,6 @@ static void stability_table(FILE *f, const struct side *sd)
 						       v);
 				if (at >= sizeof(list))
 					at = sizeof(list) - 1;
-				if (d[i]->bq[RUN_Q50])
-					irqstat_runsum(d[i]->bq[RUN_Q50],
-						       d[i]->nblocks, &rs);
 				if (rs.blocks > 1) {
 					sum += rs.mean;
 					ss += rs.mean * rs.mean;
@@ -602,9 +657,13 @@ int compare_stability(const char *dir, bool quiet, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
 		goto out;
 	}
+	/* Setting the slow rounds apart again changes nothing. */
+	host_speed(f, &sd, 1);
 	stability_table(f, &sd);
-	if (!quiet)
+	if (!quiet) {
+		host_speed(stdout, &sd, 1);
 		stability_table(stdout, &sd);
+	}
 	if (fclose(f) || rename(tmp, path)) {
 		ret = -errno;
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # irqlab report and irqlab compare: read run folders (run.c), write
 # Markdown and HTML from one set of calls (doc.c), draw with gnuplot.
-add_library(irqlab_analysis STATIC run.c doc.c report.c compare.c
+add_library(irqlab_analysis STATIC run.c doc.c report.c compare.c host.c
 	benchmarks.c)
 target_include_directories(irqlab_analysis PUBLIC ${PROJECT_SOURCE_DIR})
 target_compile_definitions(irqlab_analysis PRIVATE

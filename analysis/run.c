@@ -202,6 +202,55 @@ static int load_blocks(struct reader *rd, json_t *o, const char *where,
 	return 0;
 }
 
+const char *const run_host_key[RUN_NHOST] = { "compute_ns", "clock_ns",
+					      "handoff_ns" };
+
+/* host of a design: per figure, the blocks' probes; absent before it. */
+static int load_host(struct reader *rd, json_t *o, const char *where,
+		     struct run_design *d)
+{
+	json_t *h = json_object_get(o, "host");
+	char w[200];
+
+	if (!h)
+		return 0;
+	snprintf(w, sizeof(w), "%shost", where);
+	if (!json_is_object(h))
+		return bad(rd, w, "not an object");
+	for (int k = 0; k < RUN_NHOST; k++) {
+		json_t *a = json_object_get(h, run_host_key[k]);
+		size_t n;
+
+		snprintf(w, sizeof(w), "%shost.%s", where, run_host_key[k]);
+		if (!json_is_array(a))
+			return bad(rd, w, a ? "not an array" : "missing");
+		n = json_array_size(a);
+		if (k && n != d->nhost)
+			return bad(rd, w, "has another length than compute_ns");
+		if (n > 65536)
+			return bad(rd, w, "longer than 65536 blocks");
+		d->nhost = (unsigned int)n;
+		d->host[k] = malloc((n ? n : 1) * sizeof(double));
+		if (!d->host[k])
+			return -ENOMEM;
+		for (size_t i = 0; i < n; i++) {
+			json_t *v = json_array_get(a, i);
+
+			if (json_is_null(v)) {
+				d->host[k][i] = NAN;
+			} else if (json_is_number(v) &&
+				   json_number_value(v) >= 0) {
+				d->host[k][i] = json_number_value(v);
+			} else {
+				snprintf(w, sizeof(w), "%shost.%s[%zu]", where,
+					 run_host_key[k], i);
+				return bad(rd, w, "not a number >= 0 or null");
+			}
+		}
+	}
+	return 0;
+}
+
 /* noise of a design: absent in folders from before it. */
 static int load_noise(struct reader *rd, json_t *o, const char *where,
 		      struct run_design *d)
@@ -301,6 +350,8 @@ static int load_design(struct reader *rd, json_t *o, const char *where,
 		ret = load_blocks(rd, o, where, d);
 	if (!ret)
 		ret = load_noise(rd, o, where, d);
+	if (!ret)
+		ret = load_host(rd, o, where, d);
 	if (ret)
 		return ret;
 	dis = json_object_get(o, "irq_disabled");
@@ -685,6 +736,8 @@ void run_free(struct run *r)
 				free(r->sc[i].d[k].bq[q]);
 				free(r->sc[i].d[k].bq_quiet[q]);
 			}
+			for (int h = 0; h < RUN_NHOST; h++)
+				free(r->sc[i].d[k].host[h]);
 		}
 		free(r->sc[i].d);
 	}

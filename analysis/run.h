@@ -29,6 +29,9 @@ struct run_noise {
 
 /* The quantiles compared block by block (run_design.bq). */
 enum run_q { RUN_Q50, RUN_Q99, RUN_Q999, RUN_NQ };
+/* The host probe's figures (bench/probe.h), as summary.json names them. */
+enum run_host { RUN_HOST_COMPUTE, RUN_HOST_CLOCK, RUN_HOST_HANDOFF, RUN_NHOST };
+extern const char *const run_host_key[RUN_NHOST];
 extern const unsigned int run_q_permille[RUN_NQ];
 
 struct run_design {
@@ -70,6 +73,13 @@ struct run_design {
 	struct run_noise noise_cpu, noise_dev;
 	struct irqstat quiet;
 	double *bq_quiet[RUN_NQ];
+	/*
+	 * The host at the start of each block's round (summary.json host;
+	 * NULL in folders from before it): per figure, per block, NAN where
+	 * the round was not probed; nhost blocks.
+	 */
+	unsigned int nhost;
+	double *host[RUN_NHOST];
 };
 
 struct run_scenario {

@@ -21,6 +21,7 @@
 #include <chips/model.h>
 #include <chips/uio.h>
 #include <analysis/stats.h>
+#include "probe.h"
 
 /* Exit statuses of the irqlab command. */
 enum {
@@ -374,6 +375,8 @@ struct bench_result {
 	 */
 	unsigned int nblock_ns; /* 1 + the last block recorded */
 	double block_ns[BENCH_MAX_BLOCKS][BENCH_NQ];
+	/* The host at the start of each block's round (probe.c). */
+	struct bench_probe probe[BENCH_MAX_BLOCKS];
 	/*
 	 * Threaded designs: entry and exit are the thread's handler; @hard
 	 * is fire -> the hard (primary) handler's entry, @thread_runs the

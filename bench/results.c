@@ -1080,6 +1080,46 @@ static json_t *block_quantiles(const struct bench_result *r)
 	return o;
 }
 
+/*
+ * host: per probe figure, an array over the blocks of what the host did
+ * at the start of each block's round (null: not probed).
+ */
+static json_t *block_probes(const struct bench_result *r)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} f[] = {
+		{ "compute_ns", offsetof(struct bench_probe, compute_ns) },
+		{ "clock_ns", offsetof(struct bench_probe, clock_ns) },
+		{ "handoff_ns", offsetof(struct bench_probe, handoff_ns) },
+	};
+	json_t *o = json_object();
+
+	for (size_t i = 0; o && i < sizeof(f) / sizeof(f[0]); i++) {
+		json_t *a = json_array();
+
+		for (unsigned int b = 0; a && b < r->nblock_ns; b++) {
+			const struct bench_probe *p = &r->probe[b];
+			double v;
+
+			memcpy(&v, (const char *)p + f[i].off, sizeof(v));
+			if (json_array_append_new(
+				    a, p->compute_ns > 0 ?
+					       json_real(round(v * 10) / 10) :
+					       json_null())) {
+				json_decref(a);
+				a = NULL;
+			}
+		}
+		if (!a || json_object_set_new(o, f[i].key, a)) {
+			json_decref(o);
+			return NULL;
+		}
+	}
+	return o;
+}
+
 static json_t *design(const struct bench_result *r)
 {
 	const struct bench_scenario *sc = r->sc;
@@ -1113,6 +1153,7 @@ static json_t *design(const struct bench_result *r)
 	bad |= json_object_set_new(o, "blocks", json_integer(r->blocks));
 	bad |= json_object_set_new(o, "seconds", jreal(r->seconds));
 	bad |= json_object_set_new(o, "blocks_ns", block_quantiles(r));
+	bad |= json_object_set_new(o, "host", block_probes(r));
 	bad |= json_object_set_new(o, "noise", noise(r));
 	bad |= json_object_set_new(o, "latency_ns",
 				   json_pack("{s:o, s:o}", "entry",

@@ -690,6 +690,23 @@ struct bench_scenario_acc {
 	double ticks_per_ns; /* the noise threshold's, measured once */
 };
 
+/*
+ * The host's state at the round's start, on the PUs it is about to use
+ * (probe.c), given to every design's block of the round. A PU that cannot
+ * be bound (a synthetic topology) leaves the round unprobed.
+ */
+static void probe_round(struct bench_scenario_run *r, unsigned int b)
+{
+	struct bench_probe p;
+
+	if (b >= BENCH_MAX_BLOCKS ||
+	    bench_probe_run(r->topo, r->pl->device_pu, r->pl->cpu_pu[0],
+			    r->acc->ticks_per_ns, &p))
+		return;
+	for (unsigned int d = 0; d < r->sc->nr_designs; d++)
+		r->res[d].probe[b] = p;
+}
+
 void bench_scenario_finish(struct bench_scenario_run *r)
 {
 	struct design_acc *acc;
@@ -765,6 +782,7 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 		ret = -ENOMEM;
 		goto out_chip;
 	}
+	probe_round(r, b);
 	if (r->pl->wait != BENCH_WAIT_INLINE) {
 		for (; started < sc->cpus; started++) {
 			struct cpu_thread *c = &cpu[started];

@@ -402,10 +402,152 @@ static void test_compare_identical_and_regressed(void **state)
 }
 
 /*
+ * A copy of the run's summary.json alone (compare then takes the blocks'
+ * quantiles from it) with NB synthetic blocks per design: p50, p99 and
+ * p99.9 of block b are @scale(b) times a fixed jitter around 1, 2 and 4
+ * us, and the host probe of block b's round takes @probe(b) ns.
+ */
+#define SYN_BLOCKS 12
+static void synthetic_run(const char *name, char *dir, size_t len,
+			  double (*scale)(unsigned int),
+			  double (*probe)(unsigned int))
+{
+	char path[700];
+	json_t *sum, *sc, *d;
+	size_t i, k;
+
+	snprintf(dir, len, "%s/%s", tmp, name);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	copy_file(run_dir, dir, "environment.json");
+	snprintf(path, sizeof(path), "%s/summary.json", run_dir);
+	sum = json_load_file(path, 0, NULL);
+	assert_non_null(sum);
+	json_array_foreach(json_object_get(sum, "scenarios"), i, sc)
+	{
+		json_array_foreach(json_object_get(sc, "designs"), k, d)
+		{
+			json_t *bq = json_object(), *host = json_object();
+			static const char *const qn[] = { "p50", "p99",
+							  "p999" };
+
+			for (int q = 0; q < 3; q++) {
+				json_t *a = json_array();
+
+				for (unsigned int b = 0; b < SYN_BLOCKS; b++) {
+					double j = 1 + 0.02 * ((b * 7 + q) % 5);
+
+					json_array_append_new(
+						a,
+						json_integer((
+							json_int_t)(1000.0 *
+								    (1 << q) *
+								    j *
+								    scale(b))));
+				}
+				json_object_set_new(bq, qn[q], a);
+			}
+			json_object_set_new(d, "blocks_ns", bq);
+			for (int h = 0; h < 3; h++) {
+				static const char *const hn[] = {
+					"compute_ns", "clock_ns", "handoff_ns"
+				};
+				json_t *a = json_array();
+
+				for (unsigned int b = 0; b < SYN_BLOCKS; b++)
+					json_array_append_new(
+						a,
+						json_real(h ? 100 : probe(b)));
+				json_object_set_new(host, hn[h], a);
+			}
+			json_object_set_new(d, "host", host);
+		}
+	}
+	snprintf(path, sizeof(path), "%s/summary.json", dir);
+	assert_int_equal(json_dump_file(sum, path, JSON_INDENT(1)), 0);
+	json_decref(sum);
+}
+
+static double same(unsigned int b)
+{
+	(void)b;
+	return 1;
+}
+
+static double even_host(unsigned int b)
+{
+	(void)b;
+	return 2000;
+}
+
+/* Rounds 0-3 twice as slow, and so is the host then. */
+static double first_four_slow(unsigned int b)
+{
+	return b < 4 ? 2 : 1;
+}
+
+static double first_four_host(unsigned int b)
+{
+	return b < 4 ? 3000 : 2000;
+}
+
+static double regressed(unsigned int b)
+{
+	(void)b;
+	return 1.5;
+}
+
+/* compare: the base's two runs against two of @side's, p50 at 10%. */
+static int compare_two(const char *base, const char *side, const char *name,
+		       char **out)
+{
+	char *argv[] = { (char *)irqlab, "compare",    "--base",
+			 (char *)base,	 "--base",     (char *)base,
+			 (char *)side,	 (char *)side, "--metric",
+			 "p50",		 NULL };
+	char *err;
+	int rc = run_cmd(argv, name, out, &err);
+
+	free(err);
+	return rc;
+}
+
+/*
+ * Rounds the host probe found slow are set apart from a comparison across
+ * runs, and said: the same latencies with the probe left even are a
+ * regression; a real one is found with the probe even on both sides.
+ */
+static void test_compare_host_speed(void **state)
+{
+	char base[600], slow[600], unmarked[600], worse[600], *out;
+
+	(void)state;
+	synthetic_run("syn-base", base, sizeof(base), same, even_host);
+	synthetic_run("syn-slow", slow, sizeof(slow), first_four_slow,
+		      first_four_host);
+	synthetic_run("syn-unmarked", unmarked, sizeof(unmarked),
+		      first_four_slow, even_host);
+	synthetic_run("syn-worse", worse, sizeof(worse), regressed, even_host);
+
+	assert_int_equal(compare_two(base, slow, "host-slow", &out), 0);
+	assert_non_null(
+		strstr(out, "8 of 24 rounds set apart (the slowest 1.50x)"));
+	assert_null(strstr(out, "REGRESSION"));
+	free(out);
+	assert_int_equal(compare_two(base, unmarked, "host-unmarked", &out), 2);
+	assert_non_null(strstr(out, "0 of 24 rounds set apart"));
+	free(out);
+	assert_int_equal(compare_two(base, worse, "host-worse", &out), 2);
+	assert_non_null(strstr(out, "| 1.500 ["));
+	free(out);
+}
+
+/*
  * --repeat: N runs, a process each, a stability table, and the folder of
  * runs as one side of compare; a control's known shift is reported with
  * its pair and counted in calibration.json. Only the plumbing: whether a
- * shift is found depends on the host.
+ * shift is found depends on the host. Every event is drained, however
+ * slow the host: a block none of whose events was serviced in time has no
+ * quantile, and a pair short of a round has no calibration.
  */
 static void test_repeat_and_calibration(void **state)
 {
@@ -415,7 +557,7 @@ static void test_repeat_and_calibration(void **state)
 	(void)state;
 	test_config(cfg, sizeof(cfg), tmp, "repeat",
 		    "[run]\nduration_ms = 60\nblocks = 6\nrate = 5000\n"
-		    "wait = spin\nseed = 5\n"
+		    "wait = spin\nseed = 5\ndrain_ms = 10000\n"
 		    "[scenario shifted]\nchip = soft\ntrigger = simple\n"
 		    "designs = flow flow\ncontrol_shift_ns = 2000\n");
 	snprintf(dir, sizeof(dir), "%s/rep", tmp);
@@ -552,6 +694,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_run_writes_its_report),
 		cmocka_unit_test(test_report_is_reproducible),
 		cmocka_unit_test(test_compare_identical_and_regressed),
+		cmocka_unit_test(test_compare_host_speed),
 		cmocka_unit_test(test_repeat_and_calibration),
 		cmocka_unit_test(test_bad_input),
 	};
