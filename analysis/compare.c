@@ -519,10 +519,50 @@ static double noise_share(const struct run_design *d)
 		       NAN;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Do the blocks' p50s of @d's runs fall in two groups, far apart (the
+ * largest step between sorted values over 1.5x, at least two blocks
+ * each side)? Then say where, in @buf.
+ */
+static bool two_modes(const struct run_design *const *d, size_t n, char *buf,
+		      size_t len)
+{
+	double v[1024], best = 0;
+	size_t m = 0, at = 0;
+
+	for (size_t i = 0; i < n; i++)
+		for (unsigned int b = 0; d[i]->bq[RUN_Q50] && b < d[i]->nblocks;
+		     b++)
+			if (d[i]->bq[RUN_Q50][b] > 0 && m < 1024)
+				v[m++] = d[i]->bq[RUN_Q50][b];
+	qsort(v, m, sizeof(v[0]), cmp_double);
+	for (size_t i = 2; i + 2 <= m; i++)
+		if (v[i] / v[i - 1] > best) {
+			best = v[i] / v[i - 1];
+			at = i;
+		}
+	if (best <= 1.5)
+		return false;
+	snprintf(
+		buf, len,
+		"two modes: %zu blocks' p50 at %.0f-%.0f ns, %zu at %.0f-%.0f ns",
+		at, v[0], v[at - 1], m - at, v[at], v[m - 1]);
+	return true;
+}
+
 /*
  * What the runs of one cell recorded that explains their moving apart:
  * the host's noise (much of the time stolen, or different stolen time),
- * or the share of coalesced events (a burst scenario's mode).
+ * the share of coalesced events (a burst scenario's mode), or blocks
+ * whose p50s fall in two groups (a median between two modes of the
+ * latency, which a small change of timing moves from one to the other).
  */
 static void why_moved(const struct run_design *const *d, size_t n, char *buf,
 		      size_t len)
@@ -552,6 +592,8 @@ static void why_moved(const struct run_design *const *d, size_t n, char *buf,
 		snprintf(buf, len,
 			 "coalescing: %.0f%% to %.0f%% of events coalesced",
 			 100 * clo, 100 * chi);
+	else if (two_modes(d, n, buf, len))
+		;
 	else
 		snprintf(buf, len,
 			 "not recorded: placement, layout or the host's state");
