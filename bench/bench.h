@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <time.h>
 #include <chips/model.h>
+#include <genirq/clock.h>
 #include <chips/uio.h>
 #include <analysis/stats.h>
 #include "probe.h"
@@ -442,12 +443,10 @@ enum {
 
 #define BENCH_SAMPLE_NEVER UINT64_MAX
 
+/* A stamp: genirq/clock.h's clock, ns on CLOCK_MONOTONIC's scale. */
 static inline uint64_t bench_now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	return irq_clock_ns();
 }
 
 /* Topology and placement (topo.c). */

@@ -652,14 +652,22 @@ static inline void cpu_relax(void)
 #endif
 }
 
-/* Sleep until @t (ns since t0) less the slack that sleeping costs. */
+/*
+ * Sleep until @t (ns since t0) less the slack that sleeping costs. The
+ * sleep is relative: t0 is on the stamp clock (genirq/clock.h), which
+ * may drift from CLOCK_MONOTONIC by a few parts per million over a run.
+ */
 static void sleep_until(const struct bench_line *l, uint64_t t)
 {
-	uint64_t wake = l->t0 + t - SLEEP_SLACK_NS;
-	struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000ULL),
-			       .tv_nsec = (long)(wake % 1000000000ULL) };
+	uint64_t now = bench_now_ns() - l->t0, left;
+	struct timespec ts;
 
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	if (t <= now + SLEEP_SLACK_NS)
+		return;
+	left = t - now - SLEEP_SLACK_NS;
+	ts = (struct timespec){ .tv_sec = (time_t)(left / 1000000000ULL),
+				.tv_nsec = (long)(left % 1000000000ULL) };
+	nanosleep(&ts, NULL);
 }
 
 /*

@@ -20,6 +20,7 @@
 #include <genirq/cpu.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
+#include <genirq/clock.h>
 #include "dispatch.h"
 
 #define DISPATCH_IRQ 1
@@ -68,14 +69,6 @@ const struct bench_dispatch_flow bench_dispatch_flows[] = {
 	{ NULL, NULL },
 };
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 int bench_dispatch_measure(const struct bench_dispatch_flow *f, unsigned int n,
 			   double *ns)
 {
@@ -122,11 +115,11 @@ double bench_dispatch_rounds(unsigned int line, unsigned int n, int rounds)
 
 	local_irq_enable();
 	for (int r = 0; r < rounds; r++) {
-		uint64_t t0 = now_ns(), t;
+		uint64_t t0 = irq_clock_ns(), t;
 
 		for (unsigned int i = 0; i < n; i++)
 			do_IRQ(irq);
-		t = now_ns() - t0;
+		t = irq_clock_ns() - t0;
 		if (t < best)
 			best = t;
 	}

@@ -33,6 +33,7 @@
 #include <ini.h>
 #include <jansson.h>
 #include <genirq/cpu.h>
+#include <genirq/clock.h>
 #include "bench.h"
 #include "dispatch.h"
 #include "perf.h"
@@ -47,14 +48,6 @@ static unsigned int quick = 1;
 #define CG_SMALL 2000 /* interrupts per round in the two callgrind runs */
 #define CG_LARGE 12000
 #define ANALYSIS_RUNS 3 /* of each Babeltrace2 sink, taking turns */
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
 
 static json_t *jnum(double v)
 {
@@ -214,7 +207,7 @@ static void *pinger_main(void *arg)
 		__atomic_store_n(p->word, HANDOFF_ABORT, __ATOMIC_RELEASE);
 		return NULL;
 	}
-	t0 = now_ns();
+	t0 = irq_clock_ns();
 	for (unsigned long v = 0; v < 2 * HANDOFF_N; v += 2) {
 		unsigned long want = p->ping ? v + 2 : v + 1, w;
 
@@ -226,7 +219,7 @@ static void *pinger_main(void *arg)
 		if (!p->ping)
 			__atomic_store_n(p->word, v + 2, __ATOMIC_RELEASE);
 	}
-	p->ns = (double)(now_ns() - t0) / (2.0 * (double)HANDOFF_N);
+	p->ns = (double)(irq_clock_ns() - t0) / (2.0 * (double)HANDOFF_N);
 	return NULL;
 }
 
@@ -314,9 +307,10 @@ static void *cpu_runner_main(void *arg)
 		sched_yield();
 	if (c->ret || __atomic_load_n(c->go, __ATOMIC_RELAXED) != 1)
 		return NULL;
-	t0 = now_ns();
+	t0 = irq_clock_ns();
 	c->ns = bench_dispatch_rounds(c->cpu, DISPATCH_N / 4, 1);
-	c->per_s = (double)(DISPATCH_N / 4) * 1e9 / (double)(now_ns() - t0);
+	c->per_s =
+		(double)(DISPATCH_N / 4) * 1e9 / (double)(irq_clock_ns() - t0);
 	return NULL;
 }
 
@@ -423,10 +417,10 @@ static int cost_key(void *ctx, const char *section, const char *key,
 
 	if (!ns)
 		return 1;
-	t0 = now_ns();
+	t0 = irq_clock_ns();
 	for (unsigned int i = 0; i < COST_N; i++)
 		chip_delay_ns((unsigned int)ns);
-	got = (double)(now_ns() - t0) / COST_N;
+	got = (double)(irq_clock_ns() - t0) / COST_N;
 	json_array_append_new(
 		list, json_pack("{s:s, s:s, s:i, s:o, s:o}", "model", section,
 				"key", key, "ns", (int)ns, "measured_ns",

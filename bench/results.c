@@ -475,6 +475,17 @@ static json_t *ju64(uint64_t v)
 	return json_integer(v > INT64_MAX ? INT64_MAX : (json_int_t)v);
 }
 
+/* What the samples' stamps were taken with (genirq/clock.h). */
+static json_t *stamp_clock(void)
+{
+	const struct irq_clock_info *c = irq_clock_info();
+
+	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "source", jstr(c->source),
+			 "why_not_tsc", jstr(c->why), "ticks_per_ns",
+			 jreal(c->ticks_per_ns), "rate_error_ppm",
+			 jreal(c->error_ppm), "read_ns", jreal(c->read_ns));
+}
+
 static json_t *environment(const struct bench_run *run,
 			   const struct bench_params *p,
 			   const struct chip_delay_calibration *cal)
@@ -521,11 +532,11 @@ static json_t *environment(const struct bench_run *run,
 		json_decref(c);
 		return NULL;
 	}
-	j = json_pack("{s:i, s:o, s:o, s:o, s:s, s:I, s:o}", "format",
+	j = json_pack("{s:i, s:o, s:o, s:o, s:s, s:I, s:o, s:o}", "format",
 		      BENCH_ENVIRONMENT_FORMAT, "irqlab", build, "command_line",
 		      argv, "host", host, "started", run->started,
 		      "started_monotonic_ns", (json_int_t)run->t0_ns,
-		      "calibration", c);
+		      "calibration", c, "clock", stamp_clock());
 	return j;
 }
 
@@ -746,7 +757,7 @@ int bench_run_open(struct bench_run **runp, const struct bench_params *p,
 		   size_t errlen)
 {
 	struct bench_run *run;
-	struct timespec now, mono;
+	struct timespec now;
 	json_t *env;
 	int ret, fd;
 
@@ -763,9 +774,7 @@ int bench_run_open(struct bench_run **runp, const struct bench_params *p,
 		return fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	clock_gettime(CLOCK_REALTIME, &now);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	run->t0_ns =
-		(uint64_t)mono.tv_sec * 1000000000ULL + (uint64_t)mono.tv_nsec;
+	run->t0_ns = bench_now_ns();
 	utc(&now, false, run->started, sizeof(run->started));
 	host_name(run->host, sizeof(run->host));
 

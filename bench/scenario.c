@@ -169,18 +169,6 @@ struct noise_set {
 
 #define NOISE_THRESHOLD_NS 5000 /* a loop turn longer than this: a gap */
 
-/* The noise recorders' ticks per ns: 1 ms of both clocks. */
-static double noise_ticks_per_ns(void)
-{
-	uint64_t k0 = irq_noise_ticks(), n0 = bench_now_ns(), k1, n1;
-
-	do {
-		k1 = irq_noise_ticks();
-		n1 = bench_now_ns();
-	} while (n1 - n0 < 1000000);
-	return (double)(k1 - k0) / (double)(n1 - n0);
-}
-
 static int noise_init(struct noise_set *ns, unsigned int cpus, uint64_t t0,
 		      double per_ns)
 {
@@ -687,7 +675,6 @@ static void finish(struct bench_scenario_run *r, struct design_acc *acc)
 /* What a scenario gathers over its rounds: a design's latencies by slot. */
 struct bench_scenario_acc {
 	struct design_acc d[BENCH_MAX_DESIGNS];
-	double ticks_per_ns; /* the noise threshold's, measured once */
 };
 
 /*
@@ -701,7 +688,7 @@ static void probe_round(struct bench_scenario_run *r, unsigned int b)
 
 	if (b >= BENCH_MAX_BLOCKS ||
 	    bench_probe_run(r->topo, r->pl->device_pu, r->pl->cpu_pu[0],
-			    r->acc->ticks_per_ns, &p))
+			    irq_clock.ticks_per_ns, &p))
 		return;
 	for (unsigned int d = 0; d < r->sc->nr_designs; d++)
 		r->res[d].probe[b] = p;
@@ -744,7 +731,6 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 		r->acc = calloc(1, sizeof(*r->acc));
 		if (!r->acc)
 			return -ENOMEM;
-		r->acc->ticks_per_ns = noise_ticks_per_ns();
 		memset(r->res, 0, sizeof(r->res));
 		for (unsigned int i = 0; i < sc->nr_designs; i++) {
 			struct bench_result *res = &r->res[i];
@@ -772,7 +758,7 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 		return ret;
 	ret = bench_line_init(&line, sc, ci, r->t0, r->stop);
 	if (!ret)
-		ret = noise_init(&ns, sc->cpus, r->t0, r->acc->ticks_per_ns);
+		ret = noise_init(&ns, sc->cpus, r->t0, irq_clock.ticks_per_ns);
 	line.noise = ns.nz ? &ns.nz[sc->cpus] : NULL;
 	line.brk = r->brk && r->brk->threshold_ns ? r->brk : NULL;
 	if (!ret && line.passive)

@@ -47,11 +47,6 @@ void chip_stats_reset(struct chip_model *m)
 }
 
 /*
- * Ticks per nanosecond of the TSC, once calibrated; 0 until then. Written
- * by chip_delay_calibrate() before the run's threads start.
- */
-static double tsc_per_ns;
-/*
  * What a wait costs beyond the ticks it counts (the call, the first and
  * last TSC reads, the last loop turn), measured once by the calibration
  * and taken off every request, so that a 40 ns access costs 40 ns and not
@@ -59,49 +54,22 @@ static double tsc_per_ns;
  */
 static double overhead_ns;
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-#if defined(__x86_64__) || defined(__i386__)
-static inline uint64_t ticks(void)
-{
-	return __builtin_ia32_rdtsc();
-}
-#define HAVE_TSC 1
-#else
-#define HAVE_TSC 0
-#endif
-
 void chip_delay_ns(unsigned int ns)
 {
-#if HAVE_TSC
-	if (tsc_per_ns > 0) {
-		uint64_t start = ticks();
-		double want = (double)ns - overhead_ns;
-		uint64_t n = want > 0 ? (uint64_t)(want * tsc_per_ns) : 0;
+	uint64_t start = irq_clock_ticks();
+	double want = (double)ns - overhead_ns;
+	uint64_t n = want > 0 ? (uint64_t)(want * irq_clock.ticks_per_ns) : 0;
 
-		/*
-		 * No pause: it alone can take longer than a short access.
-		 * A wait the host interrupted is a gap of the thread's
-		 * (genirq/noise.h): the wait reads the clock anyway.
-		 */
-		for (;;) {
-			irq_noise_tick_current();
-			if (ticks() - start >= n)
-				break;
-		}
-		return;
+	/*
+	 * No pause: it alone can take longer than a short access. A wait
+	 * the host interrupted is a gap of the thread's (genirq/noise.h):
+	 * the wait reads the clock anyway.
+	 */
+	for (;;) {
+		irq_noise_tick_current();
+		if (irq_clock_ticks() - start >= n)
+			break;
 	}
-#endif
-	uint64_t end = now_ns() + ns;
-
-	while (now_ns() < end)
-		;
 }
 
 int chip_delay_calibrate(struct chip_delay_calibration *out)
@@ -110,15 +78,7 @@ int chip_delay_calibrate(struct chip_delay_calibration *out)
 	const int rounds = 200;
 	double sum = 0;
 
-#if HAVE_TSC
-	uint64_t t0 = now_ns(), k0 = ticks(), t1, k1;
-
-	do {
-		t1 = now_ns();
-		k1 = ticks();
-	} while (t1 - t0 < 5000000); /* 5 ms */
-	tsc_per_ns = (double)(k1 - k0) / (double)(t1 - t0);
-	c.ticks_per_us = tsc_per_ns * 1000;
+	c.ticks_per_us = irq_clock.ticks_per_ns * 1000;
 	/*
 	 * The fixed part: back-to-back 100 ns waits, the best of many short
 	 * rounds. A round the host interrupted only reads longer, so the
@@ -127,23 +87,24 @@ int chip_delay_calibrate(struct chip_delay_calibration *out)
 	 */
 	overhead_ns = 0;
 	for (int r = 0, best = 1; r < 50; r++, best = 0) {
-		uint64_t a = ticks();
+		uint64_t a = irq_clock_ticks();
 		double over;
 
 		for (int i = 0; i < 100; i++)
 			chip_delay_ns(100);
-		over = (double)(ticks() - a) / tsc_per_ns / 100 - 100;
+		over = (double)(irq_clock_ticks() - a) /
+			       irq_clock.ticks_per_ns / 100 -
+		       100;
 		if (best || over < c.overhead_ns)
 			c.overhead_ns = over > 0 ? over : 0;
 	}
 	overhead_ns = c.overhead_ns;
-#endif
 	for (int i = 0; i < rounds; i++) {
-		uint64_t a = now_ns(), b;
+		uint64_t a = irq_clock_monotonic_ns(), b;
 		double err;
 
 		chip_delay_ns(100);
-		b = now_ns();
+		b = irq_clock_monotonic_ns();
 		err = (double)(b - a) - 100;
 		sum += err;
 		if (err > c.err_ns_max)

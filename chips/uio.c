@@ -35,6 +35,7 @@
 #include <genirq/cpu.h>
 #include <genirq/interrupt.h>
 #include <chips/uio.h>
+#include <genirq/clock.h>
 
 /*
  * The PCI command register, written whole as the kernel's pci_intx()
@@ -489,14 +490,6 @@ void uio_chip_stop(struct chip_model *m)
 		io_error(u, "stop (eventfd write)", errno);
 }
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 /* One wake-up: the driver's count says how many interrupts it took. */
 static void take(struct uio_chip *u, uint32_t count)
 {
@@ -506,7 +499,7 @@ static void take(struct uio_chip *u, uint32_t count)
 	__atomic_fetch_add(&u->st.wakeups, 1, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&u->st.kernel_irqs, n, __ATOMIC_RELAXED);
 	if (u->arrival)
-		u->arrival(u->ctx, n, now_ns());
+		u->arrival(u->ctx, n, irq_clock_ns());
 	chip_count(&u->base.stats.delivered);
 	irq_cpu_raise(u->cpu, u->base.irq_base);
 }

@@ -504,10 +504,139 @@ static void test_relayd(void **state)
 	free(text);
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static uint64_t le(const unsigned char *p, int n)
+{
+	uint64_t v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/*
+ * The samples' stamps and the trace's timestamps are one time scale: each
+ * event's entry stamp (samples.bin: t0 + intended + entry) is taken just
+ * before the trace's `service` event of the handler run that claimed it
+ * (bench/device.c claim()), so the trace event may not come before the
+ * stamp by more than the clock's stated error (environment.json clock:
+ * its rate's error times the time since the process started, and a read
+ * either side), and comes after it by about one tracepoint.
+ */
+static void test_stamps_match_trace(void **state)
+{
+	char cfg[300], out[200], so[200], se[200], path[300], line[1024];
+	static uint64_t service_ts[2][4000];
+	unsigned char *b;
+	double ppm, read_ns, *d;
+	size_t n = 0, nd = 0, rec;
+	uint64_t t0;
+	int block = -1;
+	json_t *env;
+	FILE *f;
+
+	(void)state;
+	test_config(cfg, sizeof(cfg), tmp, "stamps",
+		    "[scenario stamps]\nchip = soft\nwait = spin\n"
+		    "designs = flow\n"
+		    "rate = 5000\nduration_ms = 400\nblocks = 2\n"
+		    "drain_ms = 10000\n");
+	TEST_PATHS(tmp, "stamps", out, so, se);
+	char *argv[] = { (char *)irqlab, "run", cfg, "--trace",
+			 "-q",		 "-o",	out, NULL };
+
+	assert_int_equal(spawn_irqlab(argv, so, se, 0, NULL), 0);
+	snprintf(path, sizeof(path), "%s/environment.json", out);
+	env = json_load_file(path, 0, NULL);
+	assert_non_null(env);
+	ppm = json_number_value(json_object_get(json_object_get(env, "clock"),
+						"rate_error_ppm"));
+	read_ns = json_number_value(
+		json_object_get(json_object_get(env, "clock"), "read_ns"));
+	assert_true(ppm >= 0 && read_ns > 0);
+	json_decref(env);
+
+	/* The service events' times, per block and first seq. */
+	snprintf(path, sizeof(path), "%s/trace", out);
+	snprintf(line, sizeof(line), "%s/stamps.txt", tmp);
+	char *bt[] = { "/usr/bin/babeltrace2", "--clock-cycles", path, NULL };
+
+	assert_int_equal(spawn_irqlab(bt, line, se, 0, NULL), 0);
+	f = fopen(line, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		uint64_t ts = strtoull(line + 1, NULL, 10);
+		char *p;
+
+		/* Other blocks (the tracepoints' cost) are not ours. */
+		if (strstr(line, "irqlab:block_begin"))
+			block = strstr(line, "scenario = \"stamps\"") ?
+					(int)strtol(strstr(line, "block = ") +
+							    8,
+						    NULL, 10) :
+					-1;
+		if (!strstr(line, "irqlab:service") || block < 0 || block > 1)
+			continue;
+		p = strstr(line, "first = ");
+		assert_non_null(p);
+		unsigned long first = strtoul(p + 8, NULL, 10);
+		unsigned long count =
+			strtoul(strstr(p, "count = ") + 8, NULL, 10);
+
+		for (unsigned long k = first; k < first + count && k < 4000;
+		     k++)
+			service_ts[block][k] = ts;
+	}
+	fclose(f);
+
+	snprintf(path, sizeof(path), "%s/samples.bin", out);
+	b = (unsigned char *)slurp_len(path, &n);
+	assert_non_null(b);
+	rec = le(b + 12, 4);
+	t0 = le(b + 16, 8);
+	d = calloc(n / rec + 1, sizeof(*d));
+	assert_non_null(d);
+	for (size_t off = 32; off + rec <= n; off += rec) {
+		const unsigned char *r = b + off;
+		unsigned int seq = (unsigned int)le(r + 24, 4);
+		unsigned int blk = (unsigned int)le(r + 36, 2);
+		uint64_t stamp = t0 + le(r, 8) + le(r + 8, 8), ts;
+		double err;
+
+		if (!(r[31] & 1) || blk > 1 || seq >= 4000)
+			continue;
+		ts = service_ts[blk][seq];
+		assert_true(ts > 0); /* every serviced event was traced */
+		err = ppm * 1e-6 * (double)(ts - t0) + 2 * read_ns + 10;
+		d[nd] = (double)ts - (double)stamp;
+		if (d[nd] < -err)
+			fail_msg(
+				"block %u seq %u: the trace's service event is %.0f ns before the sample's entry stamp; the clock's stated error is %.0f ns",
+				blk, seq, -d[nd], err);
+		nd++;
+	}
+	assert_true(nd > 1000);
+	qsort(d, nd, sizeof(*d), cmp_double);
+	/* About one tracepoint after the stamp, usually. */
+	if (d[nd / 2] > 5000)
+		fail_msg(
+			"the median service event comes %.0f ns after the entry stamp",
+			d[nd / 2]);
+	free(d);
+	free(b);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flow_order),
+		cmocka_unit_test(test_stamps_match_trace),
 		cmocka_unit_test(test_tiny_buffer_fails),
 		cmocka_unit_test(test_sigint_traced),
 		cmocka_unit_test(test_snapshot_at_break),

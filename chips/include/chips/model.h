@@ -156,7 +156,7 @@ void chip_stats_reset(struct chip_model *m);
 
 /**
  * struct chip_delay_calibration - the busy-wait's clock and its error
- * @ticks_per_us: TSC ticks per microsecond (0: clock_gettime is used)
+ * @ticks_per_us: the tick counter's rate (genirq/clock.h: the TSC on x86)
  * @err_ns_mean: mean (actual - requested) of a 100 ns wait, in ns
  * @err_ns_max:	 largest such error seen during calibration
  * @overhead_ns: the wait's own fixed cost, taken off every request
@@ -172,10 +172,11 @@ struct chip_delay_calibration {
  * chip_delay_calibrate - measure the busy-wait clock once per run
  * @out: where to store the result (may be NULL)
  *
- * Times the TSC against CLOCK_MONOTONIC over a few milliseconds, then
- * measures how far chip_delay_ns(100) overshoots. Until called,
- * chip_delay_ns() spins on CLOCK_MONOTONIC. Call it before the threads
- * that use the models start. Return: 0 or -errno.
+ * Measures the wait's own fixed cost, which every later wait takes off
+ * its request, and how far chip_delay_ns(100) then overshoots; the tick
+ * counter's rate is the process's (genirq/clock.h). Until called, a wait
+ * also costs its overhead. Call it before the threads that use the models
+ * start. Return: 0 or -errno.
  */
 int chip_delay_calibrate(struct chip_delay_calibration *out);
 

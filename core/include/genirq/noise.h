@@ -23,6 +23,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <genirq/clock.h>
 #include <time.h>
 
 #define IRQ_NOISE_CAP 4096 /* gaps kept; a power of two */
@@ -49,21 +50,10 @@ struct irq_noise {
 	struct irq_noise_gap gaps[IRQ_NOISE_CAP];
 };
 
-/*
- * The loop's clock: the TSC where there is one (about 10 ns a read on
- * x86, where clock_gettime() costs 25), else CLOCK_MONOTONIC in ns. A
- * reader converts with two (ticks, CLOCK_MONOTONIC) pairs of its own.
- */
+/* The loop's clock: genirq/clock.h's tick counter (the TSC on x86). */
 static inline uint64_t irq_noise_ticks(void)
 {
-#if defined(__x86_64__) || defined(__i386__)
-	return __builtin_ia32_rdtsc();
-#else
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-#endif
+	return irq_clock_ticks();
 }
 
 /* One idle turn of the loop: a gap since the last one is recorded. */
