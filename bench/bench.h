@@ -2,7 +2,7 @@
 /*
  * The harness's shared vocabulary: a run's parameters, the scenarios a
  * config file describes, what one scenario x design measured, and the
- * interfaces between the harness's files (config.c parses, chipset.c
+ * interfaces between the harness's files (config_*.c parse, chipset.c
  * knows the controller models, topo.c places threads with hwloc,
  * device.c and stim.c are the simulated devices, scenario.c runs one
  * scenario, results.c writes the run folder, main.c is the command line;
@@ -158,7 +158,7 @@ enum bench_key {
  * struct bench_scenario - one [scenario NAME] section, fully resolved
  *
  * Every field has its default or the value from [run] or the section;
- * --quick and --seed are applied by config.c. @file and @line name the
+ * --quick and --seed are applied by config_*.c. @file and @line name the
  * section header, @key_line[] the line each key was set on (0: default),
  * so later checks (placement) can name the line at fault.
  */
@@ -303,8 +303,6 @@ struct bench_chip {
 
 extern const struct bench_chip *const bench_chips[]; /* NULL-ended */
 const struct bench_chip *bench_chip_find(const char *name);
-/* Cost keys of model @model ("ioapic", "vic", ...), or NULL if unknown. */
-const struct chip_cost_field *bench_cost_fields(const char *model);
 /*
  * The UIO class directory chip uio finds devices in: /sys/class/uio, or
  * $IRQLAB_UIO_CLASS (a copy of it; the tests use a fake one).

@@ -100,27 +100,6 @@ const struct bench_chip *bench_chip_find(const char *name)
 	return NULL;
 }
 
-const struct chip_cost_field *bench_cost_fields(const char *model)
-{
-	static const struct {
-		const char *model;
-		const struct chip_cost_field *fields;
-	} table[] = {
-		{ "soft", softchip_cost_fields },
-		{ "i8259", i8259_cost_fields },
-		{ "ioapic", ioapic_cost_fields },
-		{ "gic", gic_cost_fields },
-		{ "vic", vic_cost_fields },
-		{ "gpio", gpio_cost_fields },
-		{ "uio", uio_cost_fields },
-	};
-
-	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		if (!strcmp(table[i].model, model))
-			return table[i].fields;
-	return NULL;
-}
-
 const char *bench_uio_class(void)
 {
 	const char *dir = getenv("IRQLAB_UIO_CLASS");

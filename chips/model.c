@@ -2,7 +2,7 @@
 /*
  * The machinery every controller model shares: access counters, the
  * calibrated busy-wait that stands for a register access's bus cycles,
- * cost profiles (INI files read with inih), and edge pulses.
+ * and edge pulses. Cost profiles are chips/cost.c's.
  */
 #include <genirq/noise.h>
 #include <errno.h>
@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <ini.h>
 #include <chips/model.h>
 
 static const char *const acc_names[CHIP_ACC_NR] = {
@@ -114,78 +113,6 @@ int chip_delay_calibrate(struct chip_delay_calibration *out)
 	if (out)
 		*out = c;
 	return 0;
-}
-
-int chip_cost_set(struct chip_model *m, const char *key, unsigned int ns)
-{
-	for (const struct chip_cost_field *f = m->cost_fields; f && f->key;
-	     f++) {
-		if (!strcmp(f->key, key)) {
-			*(unsigned int *)((char *)m->cost + f->offset) = ns;
-			return 0;
-		}
-	}
-	return -ENOENT;
-}
-
-struct cost_load {
-	struct chip_model *m;
-	char *err;
-	size_t errlen;
-	const char *path;
-	char bad_key[64];
-	char bad_why[96];
-};
-
-/* inih handler: returns 0 to stop at this line with an error. */
-static int cost_handler(void *user, const char *section, const char *name,
-			const char *value)
-{
-	struct cost_load *cl = user;
-	unsigned long v;
-	char *end;
-
-	if (strcmp(section, cl->m->name))
-		return 1;
-	snprintf(cl->bad_key, sizeof(cl->bad_key), "%s", name);
-	errno = 0;
-	v = strtoul(value, &end, 10);
-	if (!*value || *end || errno || v >= 1000000000ul || value[0] == '-') {
-		snprintf(cl->bad_why, sizeof(cl->bad_why),
-			 "'%s' is not a whole number of nanoseconds below 1e9",
-			 value);
-		return 0;
-	}
-	if (chip_cost_set(cl->m, name, (unsigned int)v)) {
-		snprintf(cl->bad_why, sizeof(cl->bad_why),
-			 "[%s] has no such cost", section);
-		return 0;
-	}
-	return 1;
-}
-
-int chip_cost_load(struct chip_model *m, const char *path, char *err,
-		   size_t errlen)
-{
-	struct cost_load cl = {
-		.m = m, .err = err, .errlen = errlen, .path = path
-	};
-	int line = ini_parse(path, cost_handler, &cl);
-
-	if (line == 0)
-		return 0;
-	if (line < 0) {
-		snprintf(err, errlen, "%s: cannot read the cost profile", path);
-		return -ENOENT;
-	}
-	if (cl.bad_why[0])
-		snprintf(err, errlen, "%s:%d: key '%s': %s", path, line,
-			 cl.bad_key, cl.bad_why);
-	else
-		snprintf(err, errlen,
-			 "%s:%d: not a section, key = value or comment", path,
-			 line);
-	return -EINVAL;
 }
 
 void chip_line_pulse(const struct chip_line *l, unsigned int width_ns)

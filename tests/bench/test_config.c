@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The config reader (bench/config.c): a file with every key parsed into the
+ * The config reader (bench/config_*.c): a file with every key parsed into the
  * right fields and key lines, [run] defaults with scenario keys winning,
  * the built-in defaults, --quick and --seed, a table of bad files each
  * failing with the right errno and "FILE:LINE: " at the exact line with the

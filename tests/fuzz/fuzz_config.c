@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target config: the scenario file reader (bench/config.c). The input
+ * Fuzz target config: the scenario file reader (bench/config_*.c). The input
  * is a scenario file, written as f.ini in the scratch folder and read with
  * bench_config_load(); a file it accepts is written back with
  * bench_config_write() and read again, which must succeed (the config as

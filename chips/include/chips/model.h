@@ -181,21 +181,25 @@ struct chip_delay_calibration {
 int chip_delay_calibrate(struct chip_delay_calibration *out);
 
 /**
- * chip_cost_set - set one cost figure of @m by key
+ * chip_cost_set - set one cost figure of @m by key (chips/cost.c)
+ * @m: the model
+ * @key: one of @m->cost_fields
+ * @ns: the cost
+ *
  * Return: 0, or -ENOENT when @m has no such key.
  */
 int chip_cost_set(struct chip_model *m, const char *key, unsigned int ns);
 
 /**
- * chip_cost_load - apply a cost profile file to @m
+ * chip_cost_load - apply a cost profile file to @m (chips/cost.c)
  * @m: the model; its section is [@m->name]
  * @path: INI file of sections named after models, keys from cost_fields
  * @err: room for one sentence naming file, line and key on failure
  * @errlen: its size
  *
- * Other models' sections are skipped. Return: 0, -ENOENT for a missing
- * file, -EINVAL for an unknown key or a value that is not a non-negative
- * integer below 10^9 (with @err filled).
+ * The whole file is checked as chip_cost_read() does; only @m's section
+ * is applied. Return: 0, -ENOENT for a file that cannot be opened,
+ * -EINVAL for anything wrong in it (with @err filled), -ENOMEM.
  */
 int chip_cost_load(struct chip_model *m, const char *path, char *err,
 		   size_t errlen);
