@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include "analysis/report.h"
 #include "analysis/run.h"
-#include "bench/cli.h"
+#include "analysis/cli.h"
 
 enum metric {
 	M_P50,

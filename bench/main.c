@@ -18,7 +18,7 @@
 #include <genirq/irq.h>
 #include <irqlab/trace.h>
 #include "bench.h"
-#include "cli.h"
+#include "analysis/cli.h"
 #include "scenario.h"
 #include "dispatch.h"
 #include "perf.h"

@@ -27,7 +27,7 @@
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
 #include "bench.h"
-#include "cli.h"
+#include "analysis/cli.h"
 #include "analysis/run.h"
 #include "analysis/samples.h"
 #include "analysis/summary.h"
