@@ -17,7 +17,7 @@
 #include "analysis/host.h"
 #include "analysis/report.h"
 #include "analysis/run.h"
-#include "bench/cli.h"
+#include "analysis/cli.h"
 
 enum metric {
 	M_P50,

@@ -23,7 +23,7 @@
 #include "analysis/report.h"
 #include "analysis/run.h"
 #include "analysis/stages.h"
-#include "bench/cli.h"
+#include "analysis/cli.h"
 
 #ifndef IRQLAB_GP_DIR
 #error "IRQLAB_GP_DIR: the folder of the gnuplot scripts"

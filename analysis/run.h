@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A run folder as the report and compare commands read it, through its
- * documented format only (docs/results.md): summary.json, environment.json,
- * and samples.bin where it is present.
+ * A run folder as irqlab reads and writes it, through its documented
+ * formats only (docs/results.md): summary.json (summary.c), environment.json
+ * (environment.c) and samples.bin (samples.c), each with one writer and one
+ * reader. struct run is summary.json typed, what the harness fills to
+ * write it and what run_load() reads back, with what samples.bin adds.
  */
 #ifndef ANALYSIS_RUN_H
 #define ANALYSIS_RUN_H
@@ -11,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <jansson.h>
+#include "analysis/environment.h"
 #include "analysis/stats.h"
 
 /* One serviced event of samples.bin, as the figures need it. */
@@ -34,21 +37,37 @@ enum run_host { RUN_HOST_COMPUTE, RUN_HOST_CLOCK, RUN_HOST_HANDOFF, RUN_NHOST };
 extern const char *const run_host_key[RUN_NHOST];
 extern const unsigned int run_q_permille[RUN_NQ];
 
+/* A uio design's kernel side (summary.json "uio"). */
+struct run_uio {
+	const char *device; /* as the scenario named it; NULL: null */
+	const char *driver, *backend, *mask;
+	int64_t kernel_irq, routed_cpu; /* -1: none, the kernel's choice */
+	uint64_t wakeups, kernel_irqs;
+};
+
 struct run_design {
 	const char *design; /* flow, do_irq, edge-masking; flow#2: a control */
 	int slot; /* its place in the scenario's designs list */
-	const char *flow; /* the flow handler that ran ("" if none) */
-	json_t *j; /* its summary.json object */
+	const char *flow; /* the flow handler that ran; written null if NULL,
+			   * read back as "" */
+	json_t *j; /* its summary.json object (NULL when writing) */
 	uint64_t fired, serviced, stranded, coalesced, overruns, spurious;
-	uint64_t dropped_edges;
+	uint64_t dropped_edges, chip_spurious, storm_fires, handler_runs;
+	uint64_t chip_accesses;
+	uint64_t disables; /* 0 in folders from before it */
 	bool irq_disabled;
+	uint64_t blocks; /* blocks run to the end (0 in folders before it) */
 	double seconds, throughput, accesses_per_irq; /* NAN: null */
 	struct irqstat entry; /* from samples.bin, else summary.json */
+	struct irqstat exit;
 	/* Threaded designs (summary.json "thread", latency_ns.hard): */
 	bool threaded;
 	const char *thread_policy, *thread_fifo;
 	uint64_t thread_runs, masked_ns;
 	struct irqstat hard;
+	/* Chip uio only (summary.json "uio"): */
+	bool has_uio;
+	struct run_uio uio;
 	/* From samples.bin (NULL, 0 without it): */
 	uint64_t *sorted; /* entry latencies of serviced events, ascending */
 	struct run_event *ev; /* the serviced events in time order */
@@ -57,7 +76,9 @@ struct run_design {
 	/*
 	 * Per block (0 .. nblocks - 1, the block field of samples.bin: the
 	 * round of the interleaving), the quantile of its entry latencies;
-	 * NAN for a block with no serviced event. NULL without samples.
+	 * NAN for a block with no serviced event. From summary.json's
+	 * blocks_ns, then samples.bin's where it is read; NULL in folders
+	 * with neither.
 	 */
 	unsigned int nblocks;
 	double *bq[RUN_NQ];
@@ -82,40 +103,79 @@ struct run_design {
 	double *host[RUN_NHOST];
 };
 
+/* Where a scenario's threads ran (summary.json "placement"). */
+struct run_placement {
+	const unsigned int *cpu_pu; /* PU of each simulated CPU */
+	size_t ncpus;
+	uint64_t device_pu;
+	bool has_thread_pu; /* false in folders from before threads */
+	uint64_t thread_pu;
+	bool thread_shared; /* irq threads on simulated CPU 0's PU */
+	const char *note; /* what was done instead of what was asked */
+};
+
 struct run_scenario {
 	const char *name, *chip, *trigger, *pattern, *wait;
+	const char *file; /* the config it came from; NULL: null */
+	unsigned int pin;
 	double rate_hz;
 	unsigned int devices;
+	bool has_placement; /* placement is null when none was recorded */
+	struct run_placement placement;
 	bool thread_shared; /* placement.thread_shared: irq threads on CPU 0 */
 	uint64_t control_shift_ns; /* the A/A control's injected shift */
 	struct run_design *d;
 	size_t nd;
 };
 
+/* The tracepoints' cost per dispatch of one flow (trace.dispatch_ns). */
+struct run_dispatch {
+	const char *flow;
+	double compiled_out, idle, tracing; /* ns; NAN: not measured */
+};
+
+/* summary.json "trace": the run was traced. */
+struct run_trace {
+	const char *path,
+		*mode; /* "trace" or a relayd URL; session, snapshot */
+	uint64_t discarded_events;
+	double event_cost_ns; /* NAN: null or absent */
+	uint64_t snapshots;
+	struct run_dispatch *dispatch;
+	size_t ndispatch;
+};
+
+/* summary.json "break": --break-us stopped the run. */
+struct run_break {
+	uint64_t threshold_ns, latency_ns;
+	const char *scenario, *design;
+	uint64_t block, seq;
+};
+
 struct run {
 	char *dir;
-	json_t *summary, *env; /* env may be NULL (a folder without it) */
+	json_t *summary; /* summary.json as read (NULL when writing) */
+	json_t *env; /* environment.json as read; NULL without it */
+	bool has_environment; /* environment, typed: env read and valid */
+	struct environment environment;
+	const char *irqlab; /* the version that wrote it */
+	const char *started, *finished; /* UTC, ISO 8601 */
+	const char *host; /* NULL: null */
 	bool complete, interrupted, has_samples;
 	struct run_scenario *sc;
 	size_t nsc;
+	json_t *bench; /* irqlab bench's measurements, or NULL */
+	bool traced, has_break;
+	struct run_trace trace;
+	struct run_break brk;
 };
 
-/**
- * run_load - read the run folder @dir
- * @samples: also read samples.bin (the report and compare with intervals
- *           need it; a missing file is not an error, a corrupt one is)
- *
- * Return: 0, or -errno with one sentence in @err naming the file and what
- * is wrong with it.
- */
+/* Read a run folder (run.c), free it (summary.c); find in it (run.c). */
 int run_load(const char *dir, bool samples, struct run *r, char *err,
 	     size_t errlen);
 void run_free(struct run *r);
-
-/* The design @name of @sc, or NULL. */
 const struct run_design *run_find_design(const struct run_scenario *sc,
 					 const char *name);
-/* The scenario @name, or NULL. */
 const struct run_scenario *run_find_scenario(const struct run *r,
 					     const char *name);
 

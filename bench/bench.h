@@ -21,6 +21,7 @@
 #include <chips/model.h>
 #include <genirq/clock.h>
 #include <chips/uio.h>
+#include <analysis/samples.h>
 #include <analysis/stats.h>
 #include "probe.h"
 
@@ -41,7 +42,6 @@ enum {
 /* The quantiles summary.json keeps per block: p50, p99, p99.9. */
 #define BENCH_NQ 3
 extern const unsigned int bench_block_permille[BENCH_NQ];
-extern const char *const bench_block_qname[BENCH_NQ];
 
 /* The handler designs a scenario compares, in summary order. */
 enum bench_design {
@@ -412,8 +412,8 @@ struct bench_result {
 };
 
 /*
- * One raw sample in samples.bin (docs/results.md): every fired event,
- * serviced or not, little-endian, 48 bytes.
+ * One raw sample, every fired event, serviced or not: what samples.bin's
+ * record (analysis/samples.h, docs/results.md) is encoded from.
  */
 struct bench_sample {
 	uint64_t intended_ns; /* CLOCK_MONOTONIC, ns since the run began */
@@ -430,16 +430,17 @@ struct bench_sample {
 	uint8_t slot; /* the design's place in the scenario's list */
 };
 
+/* The record's flags and markers, as samples.h defines them. */
 enum {
-	BENCH_SAMPLE_SERVICED = 1 << 0,
-	BENCH_SAMPLE_COALESCED = 1 << 1, /* drained with another event */
-	BENCH_SAMPLE_OVERRUN = 1 << 2, /* fired late */
-	BENCH_SAMPLE_INTX = 1 << 3, /* uio: masked with PCI INTx disable */
+	BENCH_SAMPLE_SERVICED = SAMPLE_SERVICED,
+	BENCH_SAMPLE_COALESCED = SAMPLE_COALESCED, /* drained with another */
+	BENCH_SAMPLE_OVERRUN = SAMPLE_OVERRUN, /* fired late */
+	BENCH_SAMPLE_INTX = SAMPLE_INTX, /* uio: masked with INTx disable */
 };
-#define BENCH_SAMPLE_DEVICE_SHIFT 4 /* flags bits 4-7: device on the line */
-#define BENCH_SAMPLE_NO_CPU 0xffff /* cpu of an event never serviced */
+#define BENCH_SAMPLE_DEVICE_SHIFT SAMPLE_DEVICE_SHIFT /* bits 4-7: device */
+#define BENCH_SAMPLE_NO_CPU SAMPLE_NO_CPU /* cpu of an event never serviced */
 
-#define BENCH_SAMPLE_NEVER UINT64_MAX
+#define BENCH_SAMPLE_NEVER SAMPLE_NEVER
 
 /* A stamp: genirq/clock.h's clock, ns on CLOCK_MONOTONIC's scale. */
 static inline uint64_t bench_now_ns(void)

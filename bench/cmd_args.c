@@ -8,7 +8,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
+#include "analysis/cli.h"
 #include "cmd.h"
 
 static const char run_usage[] =

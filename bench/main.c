@@ -9,10 +9,11 @@
 #include <getopt.h>
 #include <string.h>
 #include <unistd.h>
-#include "cli.h"
+#include "analysis/cli.h"
 #include "cmd.h"
 #include "dispatch.h"
 #include "soak.h"
+#include "adopt.h"
 #if IRQLAB_ANALYSIS
 #include "analysis/report.h"
 #endif
@@ -32,6 +33,7 @@ static const char main_usage[] =
 	"  report   write a run folder's report (report.md, report.html)\n"
 	"  compare  compare run folders; exit status 2 on a regression\n"
 	"  soak     the suite again and again with random seeds, every run checked\n"
+	"  adopt    install a run folder made elsewhere (./irqlab vm run's guest)\n"
 	"  list     what can be run, and this machine's topology\n"
 	"  help     this text; `irqlab COMMAND --help` for a command's options\n";
 
@@ -130,6 +132,8 @@ int main(int argc, char **argv)
 					   "irqlab dispatch");
 	if (!strcmp(cmd, "list"))
 		return cmd_list(argc - 1, argv + 1);
+	if (!strcmp(cmd, "adopt"))
+		return bench_adopt_main(argc - 1, argv + 1);
 	if (!strcmp(cmd, "soak")) {
 		char self[4096];
 		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);

@@ -1,40 +1,73 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The run folder's on-disk formats (results.c, docs/results.md): the
- * samples.bin header and record layout and the summary.json format
- * number. Readers of a run folder use docs/results.md, not this header;
- * it exists so that the writer and the tests agree on the numbers.
+ * The open run (results.c, summarize.c, environment.c), private to them
+ * and their tests. The run folder's formats are analysis/'s: samples.h,
+ * summary.h, environment.h.
  */
 #ifndef BENCH_RESULTS_H
 #define BENCH_RESULTS_H
 
-#define BENCH_SAMPLES_MAGIC "IRQLABS1" /* 8 bytes, no terminator */
-#define BENCH_SAMPLES_VERSION 3
-#define BENCH_SAMPLES_HEADER 32 /* bytes before the first record */
-#define BENCH_SAMPLES_RECORD 48 /* bytes per struct bench_sample */
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <jansson.h>
+#include "analysis/run.h"
+#include "bench.h"
+#include "runfolder.h"
 
-/* Byte offsets in the header; every integer is little-endian. */
-#define BENCH_SAMPLES_OFF_MAGIC 0
-#define BENCH_SAMPLES_OFF_VERSION 8 /* u32 */
-#define BENCH_SAMPLES_OFF_RECORD 12 /* u32 */
-#define BENCH_SAMPLES_OFF_T0 16 /* u64 CLOCK_MONOTONIC ns at open */
-#define BENCH_SAMPLES_OFF_RESERVED 24 /* 8 zero bytes */
+/* One scenario x design result, as bench_run_result() recorded it. */
+struct bench_run_entry {
+	struct bench_result r;
+	struct bench_placement pl;
+	bool has_pl;
+};
 
-/* Byte offsets in a record. */
-#define BENCH_SAMPLE_OFF_INTENDED 0 /* u64 */
-#define BENCH_SAMPLE_OFF_ENTRY 8 /* u64 */
-#define BENCH_SAMPLE_OFF_EXIT 16 /* u64 */
-#define BENCH_SAMPLE_OFF_SEQ 24 /* u32 */
-#define BENCH_SAMPLE_OFF_SCENARIO 28 /* u16 */
-#define BENCH_SAMPLE_OFF_DESIGN 30 /* u8 */
-#define BENCH_SAMPLE_OFF_FLAGS 31 /* u8 */
-#define BENCH_SAMPLE_OFF_ACCESSES 32 /* u32 */
-#define BENCH_SAMPLE_OFF_BLOCK 36 /* u16 */
-#define BENCH_SAMPLE_OFF_CPU 38 /* u16 */
-#define BENCH_SAMPLE_OFF_NOISE 40 /* u32, version 3 */
-#define BENCH_SAMPLE_OFF_SLOT 44 /* u8, version 3; 45-47 zero */
+/**
+ * struct bench_run - a run being recorded
+ * @f: its folder
+ * @samplesfd: samples.bin, or -1
+ * @buf: samples.bin, not yet written
+ * @used: bytes in @buf
+ * @samples_err: the first write error, sticky
+ * @t0_ns: CLOCK_MONOTONIC at open
+ * @started: UTC, ISO 8601, at open
+ * @host: this host's name
+ * @res: the results, in the order recorded
+ * @nr: how many
+ * @cap: room for
+ * @brk: brk.hit: summary.json gets a "break" object
+ * @traced: summary.json gets a "trace" object, @trace
+ * @trace: with its strings in @trace_mode, @trace_path and @flows
+ * @trace_mode: a copy of the mode
+ * @trace_path: a copy of the path
+ * @flows: copies of @trace's dispatch flows
+ * @perf: "bench" (irqlab bench), or NULL
+ */
+struct bench_run {
+	struct bench_folder f;
+	int samplesfd;
+	unsigned char *buf;
+	size_t used;
+	int samples_err;
+	uint64_t t0_ns;
+	char started[32];
+	char host[HOST_NAME_MAX + 1];
+	struct bench_run_entry *res;
+	size_t nr, cap;
+	struct bench_break brk;
+	bool traced;
+	struct run_trace trace;
+	char trace_mode[16];
+	char trace_path[PATH_MAX];
+	char (*flows)[32];
+	json_t *perf;
+};
 
-#define BENCH_SUMMARY_FORMAT 1 /* summary.json "format" */
-#define BENCH_ENVIRONMENT_FORMAT 1 /* environment.json "format" */
+json_t *bench_summary(const struct bench_run *run, bool complete,
+		      bool interrupted, const char *finished);
+void bench_run_trace_free(struct bench_run *run);
+json_t *bench_environment(const struct bench_params *p, const char *host,
+			  const char *started, uint64_t t0_ns,
+			  const struct chip_delay_calibration *cal);
 
 #endif /* BENCH_RESULTS_H */

@@ -27,22 +27,12 @@
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
 #include "bench.h"
-#include "cli.h"
-#include "results.h"
+#include "analysis/cli.h"
+#include "analysis/run.h"
+#include "analysis/samples.h"
+#include "analysis/summary.h"
 #include "soak.h"
 #include "tracing.h"
-
-#define NEVER UINT64_MAX /* entry/exit of an event never serviced */
-#define CHUNK 4096 /* records read at a time */
-
-static uint64_t le(const unsigned char *p, int bytes)
-{
-	uint64_t v = 0;
-
-	for (int i = bytes - 1; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
 
 /* What samples.bin says about one scenario's design. */
 struct tally {
@@ -71,166 +61,137 @@ say(char *why, size_t len, int n, const char *fmt, ...)
 	return n;
 }
 
-static int read_samples(const char *dir, struct tally *t, size_t nsc, char *why,
-			size_t whylen)
+/* One record into its design's tally (by slot, or by design before). */
+static int tally_one(struct tally *t, size_t nsc, const struct sample *s,
+		     bool slots, char *why, size_t whylen, int bad)
 {
-	unsigned char hdr[BENCH_SAMPLES_HEADER], *buf;
-	char path[4200];
-	size_t rec;
-	bool slots; /* version 3: records name their design's slot */
-	FILE *f;
-	int bad = 0;
+	uint64_t de = slots ? s->slot : s->design;
+	struct tally *x;
 
-	snprintf(path, sizeof(path), "%s/samples.bin", dir);
-	f = fopen(path, "rb");
-	if (!f) {
-		snprintf(why, whylen, "%s: %s", path, strerror(errno));
-		return -errno;
+	if (s->scenario >= nsc || de >= BENCH_MAX_DESIGNS)
+		return say(
+			why, whylen, bad,
+			"samples.bin: a record of scenario %u design %llu, which summary.json does not have",
+			s->scenario, (unsigned long long)de);
+	x = &t[s->scenario * BENCH_MAX_DESIGNS + de];
+	x->records++;
+	if (!(s->flags & SAMPLE_SERVICED)) {
+		x->stranded++;
+		x->unstamped += s->entry_ns != SAMPLE_NEVER ||
+				s->exit_ns != SAMPLE_NEVER;
+		return bad;
 	}
-	if (fread(hdr, 1, sizeof(hdr), f) != sizeof(hdr) ||
-	    memcmp(hdr + BENCH_SAMPLES_OFF_MAGIC, BENCH_SAMPLES_MAGIC, 8) ||
-	    (rec = le(hdr + BENCH_SAMPLES_OFF_RECORD, 4)) <
-		    BENCH_SAMPLES_RECORD ||
-	    rec > 4096) {
-		fclose(f);
-		snprintf(why, whylen, "%s: not a samples file", path);
-		return -EINVAL;
-	}
-	slots = le(hdr + BENCH_SAMPLES_OFF_VERSION, 4) >= 3;
-	buf = malloc(CHUNK * rec);
-	if (!buf) {
-		fclose(f);
-		return -ENOMEM;
-	}
-	for (;;) {
-		size_t n = fread(buf, rec, CHUNK, f);
-
-		for (size_t i = 0; i < n; i++) {
-			const unsigned char *r = buf + i * rec;
-			uint64_t sc = le(r + BENCH_SAMPLE_OFF_SCENARIO, 2);
-			uint64_t de = slots ? r[BENCH_SAMPLE_OFF_SLOT] :
-					      r[BENCH_SAMPLE_OFF_DESIGN];
-			unsigned int fl = r[BENCH_SAMPLE_OFF_FLAGS];
-			uint64_t en = le(r + BENCH_SAMPLE_OFF_ENTRY, 8);
-			uint64_t ex = le(r + BENCH_SAMPLE_OFF_EXIT, 8);
-			struct tally *x;
-
-			if (sc >= nsc || de >= BENCH_MAX_DESIGNS) {
-				bad = say(
-					why, whylen, bad,
-					"samples.bin: a record of scenario %llu design %llu, which summary.json does not have",
-					(unsigned long long)sc,
-					(unsigned long long)de);
-				continue;
-			}
-			x = &t[sc * BENCH_MAX_DESIGNS + de];
-			x->records++;
-			if (!(fl & BENCH_SAMPLE_SERVICED)) {
-				x->stranded++;
-				x->unstamped += en != NEVER || ex != NEVER;
-				continue;
-			}
-			x->serviced++;
-			x->coalesced += !!(fl & BENCH_SAMPLE_COALESCED);
-			x->unstamped += en == NEVER || ex == NEVER;
-			x->disorder += ex < en;
-			x->min = x->serviced == 1 || en < x->min ? en : x->min;
-			x->max = en > x->max ? en : x->max;
-		}
-		if (n < CHUNK)
-			break;
-	}
-	if (ferror(f))
-		bad = say(why, whylen, bad, "%s: %s", path, strerror(errno));
-	free(buf);
-	fclose(f);
+	x->serviced++;
+	x->coalesced += !!(s->flags & SAMPLE_COALESCED);
+	x->unstamped += s->entry_ns == SAMPLE_NEVER ||
+			s->exit_ns == SAMPLE_NEVER;
+	x->disorder += s->exit_ns < s->entry_ns;
+	x->min = x->serviced == 1 || s->entry_ns < x->min ? s->entry_ns :
+							    x->min;
+	x->max = s->entry_ns > x->max ? s->entry_ns : x->max;
 	return bad;
 }
 
-static uint64_t u(const json_t *o, const char *key)
+/*
+ * samples.bin record by record into @t, per scenario and slot (or design,
+ * before version 3); @slots: whether records name their slot.
+ */
+static int read_samples(const char *dir, struct tally *t, size_t nsc,
+			bool *slots, char *why, size_t whylen)
 {
-	return (uint64_t)json_integer_value(json_object_get(o, key));
+	struct samples_file f;
+	struct sample s;
+	char path[4200];
+	int bad = 0, ret;
+
+	snprintf(path, sizeof(path), "%s/samples.bin", dir);
+	ret = samples_open(&f, path, why, whylen);
+	if (ret)
+		return ret;
+	*slots = samples_have_slots(&f);
+	for (size_t i = 0; i < f.nr; i++) {
+		samples_get(&f, i, &s);
+		bad = tally_one(t, nsc, &s, *slots, why, whylen, bad);
+	}
+	samples_close(&f);
+	return bad;
 }
 
 /*
- * Where samples.bin's records of summary design @d are tallied: its slot
- * (version 3 records name it), else, in older folders, its design.
+ * Where samples.bin's records of design @d are tallied: its slot (version
+ * 3 records name it), else, in older folders, its design's number.
  */
-static int tally_index(const json_t *d)
+static int tally_index(const struct run_design *d, bool slots)
 {
-	const char *name = json_string_value(json_object_get(d, "design"));
-	const json_t *slot = json_object_get(d, "slot");
-
-	if (slot)
-		return json_is_integer(slot) && json_integer_value(slot) >= 0 &&
-				       json_integer_value(slot) <
-					       BENCH_MAX_DESIGNS ?
-			       (int)json_integer_value(slot) :
-			       -1;
-	for (int k = 0; name && k < BENCH_DESIGN_NR; k++)
-		if (!strcmp(bench_design_name(k), name))
-			return k;
-	return -1;
+	if (slots)
+		return d->slot < BENCH_MAX_DESIGNS ? d->slot : -1;
+	return samples_design_number(d->design);
 }
 
-/* One design of summary.json against its own books and its tally. */
-static int check_design(const char *sc, const json_t *d, const struct tally *t,
-			char *why, size_t len, int bad)
+/* The books of design @d of summary.json. */
+static int check_books(const char *sc, const struct run_design *d, char *why,
+		       size_t len, int bad)
 {
-	const char *de = json_string_value(json_object_get(d, "design"));
-	const json_t *e =
-		json_object_get(json_object_get(d, "latency_ns"), "entry");
-	uint64_t fired = u(d, "fired"), serviced = u(d, "serviced");
-	uint64_t stranded = u(d, "stranded"), coalesced = u(d, "coalesced");
+	const char *de = d->design;
 
-	if (fired != serviced + stranded)
+	if (d->fired != d->serviced + d->stranded)
 		bad = say(why, len, bad,
 			  "%s/%s: fired %llu but serviced %llu + stranded %llu",
-			  sc, de, (unsigned long long)fired,
-			  (unsigned long long)serviced,
-			  (unsigned long long)stranded);
-	if (serviced != u(d, "handler_runs") + coalesced)
+			  sc, de, (unsigned long long)d->fired,
+			  (unsigned long long)d->serviced,
+			  (unsigned long long)d->stranded);
+	if (d->serviced != d->handler_runs + d->coalesced)
 		bad = say(
 			why, len, bad,
 			"%s/%s: serviced %llu but handler runs %llu + coalesced %llu",
-			sc, de, (unsigned long long)serviced,
-			(unsigned long long)u(d, "handler_runs"),
-			(unsigned long long)coalesced);
-	if (t->records != fired || t->serviced != serviced ||
-	    t->stranded != stranded)
+			sc, de, (unsigned long long)d->serviced,
+			(unsigned long long)d->handler_runs,
+			(unsigned long long)d->coalesced);
+	return bad;
+}
+
+/* Design @d of summary.json against its tally of samples.bin. */
+static int check_design(const char *sc, const struct run_design *d,
+			const struct tally *t, char *why, size_t len, int bad)
+{
+	const char *de = d->design;
+	const struct irqstat *e = &d->entry;
+
+	bad = check_books(sc, d, why, len, bad);
+	if (t->records != d->fired || t->serviced != d->serviced ||
+	    t->stranded != d->stranded)
 		bad = say(
 			why, len, bad,
 			"%s/%s: samples.bin has %llu records, %llu serviced, %llu stranded; summary.json %llu, %llu, %llu",
 			sc, de, (unsigned long long)t->records,
 			(unsigned long long)t->serviced,
 			(unsigned long long)t->stranded,
-			(unsigned long long)fired, (unsigned long long)serviced,
-			(unsigned long long)stranded);
+			(unsigned long long)d->fired,
+			(unsigned long long)d->serviced,
+			(unsigned long long)d->stranded);
 	/*
 	 * summary.json counts the events a run drained beyond its first;
 	 * samples.bin flags every event of such a run, at least two a run:
 	 * coalesced <= flagged <= 2 x coalesced.
 	 */
-	if (t->coalesced < coalesced || t->coalesced > 2 * coalesced)
+	if (t->coalesced < d->coalesced || t->coalesced > 2 * d->coalesced)
 		bad = say(
 			why, len, bad,
 			"%s/%s: %llu events coalesced in summary.json, but %llu flagged so in samples.bin",
-			sc, de, (unsigned long long)coalesced,
+			sc, de, (unsigned long long)d->coalesced,
 			(unsigned long long)t->coalesced);
-	if (serviced && (u(e, "count") != serviced || u(e, "min") != t->min ||
-			 u(e, "max") != t->max))
+	if (d->serviced &&
+	    (e->count != d->serviced || e->min != t->min || e->max != t->max))
 		bad = say(
 			why, len, bad,
 			"%s/%s: entry latency count %llu, min %llu, max %llu in summary.json; %llu, %llu, %llu in samples.bin",
-			sc, de, (unsigned long long)u(e, "count"),
-			(unsigned long long)u(e, "min"),
-			(unsigned long long)u(e, "max"),
-			(unsigned long long)serviced,
+			sc, de, (unsigned long long)e->count,
+			(unsigned long long)e->min, (unsigned long long)e->max,
+			(unsigned long long)d->serviced,
 			(unsigned long long)t->min, (unsigned long long)t->max);
-	if (serviced &&
-	    !(u(e, "min") <= u(e, "p50") && u(e, "p50") <= u(e, "p90") &&
-	      u(e, "p90") <= u(e, "p99") && u(e, "p99") <= u(e, "p999") &&
-	      u(e, "p999") <= u(e, "max")))
+	if (d->serviced &&
+	    !(e->min <= e->p50 && e->p50 <= e->p90 && e->p90 <= e->p99 &&
+	      e->p99 <= e->p999 && e->p999 <= e->max))
 		bad = say(why, len, bad,
 			  "%s/%s: entry latency quantiles out of order", sc,
 			  de);
@@ -243,74 +204,94 @@ static int check_design(const char *sc, const json_t *d, const struct tally *t,
 	return bad;
 }
 
+/* Every design of scenario @i against its tally; records of none. */
+static int check_scenario(const struct run *r, size_t i, const struct tally *t,
+			  bool slots, uint64_t *interrupts, char *why,
+			  size_t whylen, int bad)
+{
+	const struct run_scenario *sc = &r->sc[i];
+	bool seen[BENCH_MAX_DESIGNS] = { false };
+
+	for (size_t k = 0; k < sc->nd; k++) {
+		int de = tally_index(&sc->d[k], slots);
+
+		if (de < 0 || seen[de]) {
+			bad = say(
+				why, whylen, bad,
+				"%s/summary.json: scenario %s has an unknown or repeated design",
+				r->dir, sc->name);
+			continue;
+		}
+		seen[de] = true;
+		*interrupts += sc->d[k].fired;
+		bad = check_design(sc->name, &sc->d[k],
+				   &t[i * BENCH_MAX_DESIGNS + de], why, whylen,
+				   bad);
+	}
+	for (int de = 0; de < BENCH_MAX_DESIGNS; de++)
+		if (!seen[de] && t[i * BENCH_MAX_DESIGNS + de].records)
+			bad = say(
+				why, whylen, bad,
+				"%s: samples.bin has records of a design (slot %d) summary.json lacks",
+				sc->name, de);
+	return bad;
+}
+
+/**
+ * bench_soak_check - check one complete run folder against itself
+ * @dir: the run folder
+ * @interrupts: the events it fired (all scenarios and designs)
+ * @why: the first mismatch, one sentence naming the scenario and design;
+ *	or what is wrong with a file that cannot be read
+ * @whylen: its size
+ *
+ * summary.json must say complete; every design's books must balance
+ * (fired = serviced + stranded, serviced = handler runs + coalesced), and
+ * samples.bin must agree with summary.json record by record: as many
+ * records, serviced and stranded events per scenario and design, one to
+ * two events flagged coalesced per one counted so, the latency count,
+ * minimum and maximum, and entry <= exit for every serviced event, ~0
+ * for every stranded one. Both files are read by their formats' one
+ * reader (analysis/summary.c, analysis/samples.c): a field missing or of
+ * the wrong type is an error, not a 0.
+ *
+ * Return: the number of mismatches (0: none), or -errno if the folder
+ * cannot be read (@why says what).
+ */
 int bench_soak_check(const char *dir, uint64_t *interrupts, char *why,
 		     size_t whylen)
 {
-	char path[4200];
-	json_error_t je;
-	json_t *sum, *scs, *sc, *d;
+	struct run r;
 	struct tally *t;
-	size_t i, k, nsc;
+	bool slots = false;
 	int bad = 0, ret;
 
 	*interrupts = 0;
 	why[0] = '\0';
-	snprintf(path, sizeof(path), "%s/summary.json", dir);
-	sum = json_load_file(path, 0, &je);
-	if (!sum) {
-		snprintf(why, whylen, "%s:%d: %s", path, je.line, je.text);
-		return -EINVAL;
-	}
-	scs = json_object_get(sum, "scenarios");
-	nsc = json_array_size(scs);
-	if (!json_is_true(json_object_get(sum, "complete")))
-		bad = say(why, whylen, bad, "%s: the run is not complete",
-			  path);
-	t = calloc(nsc ? nsc * BENCH_MAX_DESIGNS : 1, sizeof(*t));
-	if (!t) {
-		json_decref(sum);
-		return -ENOMEM;
-	}
-	ret = read_samples(dir, t, nsc, why, whylen);
-	if (ret < 0) {
-		free(t);
-		json_decref(sum);
+	ret = summary_load(dir, &r, why, whylen);
+	if (ret) {
+		run_free(&r);
 		return ret;
 	}
-	bad += ret;
-	json_array_foreach(scs, i, sc)
-	{
-		const char *name =
-			json_string_value(json_object_get(sc, "name")) ?: "?";
-		bool seen[BENCH_MAX_DESIGNS] = { false };
-
-		json_array_foreach(json_object_get(sc, "designs"), k, d)
-		{
-			int de = tally_index(d);
-
-			if (de < 0 || seen[de]) {
-				bad = say(
-					why, whylen, bad,
-					"%s: scenario %s has an unknown or repeated design",
-					path, name);
-				continue;
-			}
-			seen[de] = true;
-			*interrupts += u(d, "fired");
-			bad = check_design(name, d,
-					   &t[i * BENCH_MAX_DESIGNS + de], why,
-					   whylen, bad);
-		}
-		for (int de = 0; de < BENCH_MAX_DESIGNS; de++)
-			if (!seen[de] && t[i * BENCH_MAX_DESIGNS + de].records)
-				bad = say(
-					why, whylen, bad,
-					"%s: samples.bin has records of a design (slot %d) summary.json lacks",
-					name, de);
+	if (!r.complete)
+		bad = say(why, whylen, bad,
+			  "%s/summary.json: the run is not complete", dir);
+	t = calloc(r.nsc ? r.nsc * BENCH_MAX_DESIGNS : 1, sizeof(*t));
+	if (!t) {
+		run_free(&r);
+		return -ENOMEM;
+	}
+	ret = read_samples(dir, t, r.nsc, &slots, why, whylen);
+	if (ret >= 0) {
+		bad += ret;
+		for (size_t i = 0; i < r.nsc; i++)
+			bad = check_scenario(&r, i, t, slots, interrupts, why,
+					     whylen, bad);
+		ret = bad;
 	}
 	free(t);
-	json_decref(sum);
-	return bad;
+	run_free(&r);
+	return ret;
 }
 
 /* ---------------------------------------------------------------- soak */
@@ -517,7 +498,8 @@ static int check_only(const char *dir)
 	return BENCH_EXIT_OK;
 }
 
-int bench_soak_main(int argc, char **argv, const char *self)
+/* The options into @s: -1 to go on, else the exit status. */
+static int parse_options(struct soak *s, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "minutes", required_argument, NULL, 'm' },
@@ -530,19 +512,15 @@ int bench_soak_main(int argc, char **argv, const char *self)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct soak s = { .self = self, .seconds = 600 };
-	char dflt[4096], stamp[32];
-	struct sigaction sa = { .sa_handler = on_signal };
-	struct timespec t0, now;
-	unsigned int n = 0;
-	int c, ret = 0;
+	int c;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":m:o:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 		case 's':
-			if (parse_time(optarg, c == 'm' ? 60 : 1, &s.seconds)) {
+			if (parse_time(optarg, c == 'm' ? 60 : 1,
+				       &s->seconds)) {
 				fprintf(stderr,
 					"irqlab soak: --%s %s: not a positive number of %s (at most a week)\n",
 					c == 'm' ? "minutes" : "seconds",
@@ -552,18 +530,18 @@ int bench_soak_main(int argc, char **argv, const char *self)
 			}
 			break;
 		case 'Q':
-			s.quick = true;
+			s->quick = true;
 			break;
 		case 'o':
-			s.dir = optarg;
+			s->dir = optarg;
 			break;
 		case 'k':
-			s.keep = true;
+			s->keep = true;
 			break;
 		case 'c':
 			return check_only(optarg);
 		case 'q':
-			s.quiet = true;
+			s->quiet = true;
 			break;
 		case 'h':
 			fputs(usage, stdout);
@@ -573,18 +551,65 @@ int bench_soak_main(int argc, char **argv, const char *self)
 			return BENCH_EXIT_USAGE;
 		}
 	}
-	s.configs = argv + optind;
-	s.nconfigs = argc - optind;
-	if (s.nconfigs > 40) {
+	s->configs = argv + optind;
+	s->nconfigs = argc - optind;
+	if (s->nconfigs > 40) {
 		fputs("irqlab soak: at most 40 configs\n", stderr);
 		return BENCH_EXIT_USAGE;
 	}
-	for (int i = 0; i < s.nconfigs; i++)
-		if (access(s.configs[i], R_OK)) {
-			fprintf(stderr, "irqlab soak: %s: %s\n", s.configs[i],
+	for (int i = 0; i < s->nconfigs; i++)
+		if (access(s->configs[i], R_OK)) {
+			fprintf(stderr, "irqlab soak: %s: %s\n", s->configs[i],
 				strerror(errno));
 			return BENCH_EXIT_USAGE;
 		}
+	return -1;
+}
+
+/* Cycles until the time is up or a signal; the number done in *@n. */
+static int cycles(struct soak *s, unsigned int *n)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	struct timespec t0, now;
+	int ret;
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		ret = cycle(s, *n);
+		if (ret)
+			break;
+		(*n)++;
+		if (write_summary(s, false)) {
+			ret = -EIO;
+			break;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+	} while (!stop &&
+		 (double)(now.tv_sec - t0.tv_sec) +
+				 (double)(now.tv_nsec - t0.tv_nsec) / 1e9 <
+			 s->seconds);
+	return ret;
+}
+
+/**
+ * bench_soak_main - irqlab soak [CONFIG...] [--minutes N] ...
+ * @argc: the arguments from "soak" on
+ * @argv: them
+ * @self: this program's path, for each cycle's `irqlab run`
+ *
+ * Return: the exit status (usage).
+ */
+int bench_soak_main(int argc, char **argv, const char *self)
+{
+	struct soak s = { .self = self, .seconds = 600 };
+	char dflt[4096], stamp[32];
+	unsigned int n = 0;
+	int ret = parse_options(&s, argc, argv);
+
+	if (ret >= 0)
+		return ret;
 	utc_now(stamp, sizeof(stamp), true);
 	if (!s.dir) {
 		snprintf(dflt, sizeof(dflt), "%s/soak/%s", IRQLAB_RESULTS_DIR,
@@ -601,23 +626,7 @@ int bench_soak_main(int argc, char **argv, const char *self)
 	s.cycles = json_array();
 	if (!s.cycles)
 		return BENCH_EXIT_FAIL;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do {
-		ret = cycle(&s, n);
-		if (ret)
-			break;
-		n++;
-		if (write_summary(&s, false)) {
-			ret = -EIO;
-			break;
-		}
-		clock_gettime(CLOCK_MONOTONIC, &now);
-	} while (!stop &&
-		 (double)(now.tv_sec - t0.tv_sec) +
-				 (double)(now.tv_nsec - t0.tv_nsec) / 1e9 <
-			 s.seconds);
+	ret = cycles(&s, &n);
 	if (ret < 0 || write_summary(&s, !stop && !ret)) {
 		fprintf(stderr, "irqlab soak: %s/soak.json: cannot write\n",
 			s.dir);

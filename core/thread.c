@@ -112,18 +112,6 @@ void irq_warn_no_thread(unsigned int irq, struct irqaction *action)
 	       irq, action->name ? action->name : "(null)");
 }
 
-/**
- * irq_wake_thread - wake @action's thread from its hard handler
- * @desc: the line's descriptor
- * @action: an action with a thread
- *
- * Hard interrupt context, descriptor lock not held but IRQ_INPROGRESS
- * set: that is what serialises the update of desc->threads_oneshot here
- * against irq_finalize_oneshot(), which waits under the lock until
- * INPROGRESS is clear (3.x's comment in __irq_wake_thread()). A thread
- * already marked to run is not woken twice: the events coalesce into its
- * next run.
- */
 /* Threads this CPU's hard interrupt woke, to be made runnable at its exit. */
 #define DEFERRED_WAKES 16
 static __thread struct irq_thread *deferred[DEFERRED_WAKES]
@@ -146,6 +134,18 @@ void irq_threads_wake_deferred(void)
 	irq_threads_deferred = 0;
 }
 
+/**
+ * irq_wake_thread - wake @action's thread from its hard handler
+ * @desc: the line's descriptor
+ * @action: an action with a thread
+ *
+ * Hard interrupt context, descriptor lock not held but IRQ_INPROGRESS
+ * set: that is what serialises the update of desc->threads_oneshot here
+ * against irq_finalize_oneshot(), which waits under the lock until
+ * INPROGRESS is clear (3.x's comment in __irq_wake_thread()). A thread
+ * already marked to run is not woken twice: the events coalesce into its
+ * next run.
+ */
 void irq_wake_thread(struct irq_desc *desc, struct irqaction *action)
 {
 	struct irq_thread *t = action->thread;

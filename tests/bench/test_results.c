@@ -9,7 +9,8 @@
  * latest alone; a symbolic link planted as runs/ or as the -o parent is
  * refused, one above the parent is followed; a failed open leaves nothing;
  * an interrupted run gets INCOMPLETE, "complete": false and does not move
- * latest. No topology is written (t = NULL): topo.c has its own tests.
+ * latest; and what it wrote reads back through each format's one reader
+ * (analysis/summary.c, environment.c, samples.c). No topology is written (t = NULL): topo.c has its own tests.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -26,8 +27,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <jansson.h>
+#include "analysis/environment.h"
+#include "analysis/samples.h"
+#include "analysis/summary.h"
 #include "bench.h"
-#include "results.h"
 
 struct fixture {
 	char root[PATH_MAX];
@@ -305,7 +308,7 @@ static void check_summary(const char *dir, bool complete, bool interrupted)
 	json_t *j = load_json(dir, "summary.json"), *scs, *sc, *ds, *d, *lat;
 
 	assert_true(json_is_string(json_object_get(j, "irqlab")));
-	assert_int_equal(jget_int(j, "format"), BENCH_SUMMARY_FORMAT);
+	assert_int_equal(jget_int(j, "format"), SUMMARY_FORMAT);
 	assert_true(json_is_boolean(json_object_get(j, "complete")));
 	assert_int_equal(json_is_true(json_object_get(j, "complete")),
 			 complete);
@@ -393,7 +396,7 @@ static void check_environment(const char *dir)
 {
 	json_t *j = load_json(dir, "environment.json"), *o;
 
-	assert_int_equal(jget_int(j, "format"), BENCH_ENVIRONMENT_FORMAT);
+	assert_int_equal(jget_int(j, "format"), ENVIRONMENT_FORMAT);
 	o = json_object_get(j, "irqlab");
 	assert_true(json_is_string(json_object_get(o, "version")));
 	assert_true(json_is_string(json_object_get(o, "git_revision")));
@@ -424,7 +427,7 @@ static void check_samples(const char *dir, size_t nr)
 	size_t len;
 	unsigned char *b = slurp(dir, "samples.bin", &len), *r;
 
-	assert_int_equal(len, BENCH_SAMPLES_HEADER + nr * BENCH_SAMPLES_RECORD);
+	assert_int_equal(len, SAMPLES_HEADER + nr * SAMPLES_RECORD);
 	assert_memory_equal(b, "IRQLABS1", 8);
 	assert_int_equal(le(b + 8, 4), 3);
 	assert_int_equal(le(b + 12, 4), 48);
@@ -446,7 +449,7 @@ static void check_samples(const char *dir, size_t nr)
 	assert_int_equal(le(r + 40, 4), 0xc1c2c3c4);
 	assert_int_equal(r[44], 5);
 	assert_int_equal(r[45] | r[46] | r[47], 0);
-	r += BENCH_SAMPLES_RECORD;
+	r += SAMPLES_RECORD;
 	assert_int_equal(le(r + 8, 8), BENCH_SAMPLE_NEVER);
 	assert_int_equal(le(r + 16, 8), BENCH_SAMPLE_NEVER);
 	assert_int_equal(r[31], 0);
@@ -536,7 +539,7 @@ static void test_samples_across_buffer_flushes(void **state)
 	check_samples(f->final, 3 + chunk * chunks);
 	b = slurp(f->final, "samples.bin", &len);
 	for (size_t k = 0; k < chunk * chunks; k++) {
-		r = b + 32 + (3 + k) * BENCH_SAMPLES_RECORD;
+		r = b + 32 + (3 + k) * SAMPLES_RECORD;
 		if (le(r + 24, 4) != k || le(r + 0, 8) != k * 1000 ||
 		    le(r + 8, 8) != k)
 			fail_msg("record %zu does not decode", k);
@@ -550,6 +553,67 @@ static void test_samples_across_buffer_flushes(void **state)
 	}
 	free(b);
 	free(s);
+}
+
+/*
+ * What the harness wrote, the formats' one reader reads back: summary.json
+ * (analysis/summary.c), environment.json and samples.bin, whose design
+ * byte means what bench_design_name() says.
+ */
+static void test_folder_reads_back(void **state)
+{
+	struct fixture *f = *state;
+	char path[PATH_MAX * 2];
+	struct samples_file sf;
+	struct environment e;
+	struct sample s;
+	struct run r;
+	json_t *j;
+
+	assert_int_equal(do_run(f, false, true), 0);
+	assert_int_equal(summary_load(f->final, &r, f->err, sizeof(f->err)), 0);
+	assert_false(r.complete);
+	assert_true(r.interrupted);
+	assert_int_equal(r.nsc, 2);
+	assert_int_equal(r.sc[0].nd, 2);
+	assert_string_equal(r.sc[0].d[1].design, "do_irq");
+	assert_true(r.sc[0].d[1].fired == 2010);
+	assert_true(r.sc[0].d[0].handler_runs == 1007);
+	assert_true(r.sc[0].has_placement && r.sc[0].placement.ncpus == 2);
+	assert_false(r.sc[1].has_placement);
+	assert_true(r.sc[1].d[0].entry.p99 == 400);
+	run_free(&r);
+
+	j = load_json(f->final, "environment.json");
+	assert_int_equal(environment_read(j, &e, "environment.json", f->err,
+					  sizeof(f->err)),
+			 0);
+	assert_int_equal(e.argc, 2);
+	assert_true(e.has_calibration && e.calibration.ticks_per_us == 2500.25);
+	environment_free(&e);
+	json_decref(j);
+
+	snprintf(path, sizeof(path), "%s/samples.bin", f->final);
+	assert_int_equal(samples_open(&sf, path, f->err, sizeof(f->err)), 0);
+	assert_int_equal(sf.nr, 3);
+	for (size_t i = 0; i < sf.nr; i++) {
+		samples_get(&sf, i, &s);
+		assert_true(s.intended_ns == samples[i].intended_ns);
+		assert_true(s.entry_ns == samples[i].entry_ns);
+		assert_int_equal(s.design, samples[i].design);
+		assert_int_equal(s.flags, samples[i].flags);
+		assert_int_equal(s.cpu, samples[i].cpu);
+		assert_int_equal(s.slot, samples[i].slot);
+	}
+	samples_close(&sf);
+
+	for (int k = 0; k < BENCH_DESIGN_NR; k++) {
+		assert_string_equal(samples_design_name((unsigned int)k),
+				    bench_design_name(k));
+		assert_int_equal(samples_design_number(bench_design_name(k)),
+				 k);
+	}
+	assert_null(samples_design_name(BENCH_DESIGN_NR));
 }
 
 static void test_outdir_that_exists_is_refused(void **state)
@@ -754,6 +818,8 @@ int main(void)
 			test_second_run_gets_its_own_name, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_samples_across_buffer_flushes, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_folder_reads_back, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(
 			test_outdir_that_exists_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(

@@ -6,7 +6,10 @@
  * a complete soak.json. And its check is not vacuous: `soak --check` on
  * a run folder passes, then fails, naming the scenario and design, once
  * summary.json's books are off by one event, and again once one record
- * of samples.bin loses its serviced flag.
+ * of samples.bin loses its serviced flag. A samples.bin cut short by a
+ * byte, or a summary.json without a design's handler_runs, is refused
+ * with one line naming the file and what is wrong (a missing key was once
+ * read as 0).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,8 +23,10 @@
 #include "spawn.h"
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
+#include "analysis/samples.h"
 #include "bench.h"
-#include "results.h"
+
+#define FLAGS 31 /* a record's flags byte (docs/results.md) */
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-soak-XXXXXX";
@@ -75,8 +80,11 @@ static void test_soak_30s(void **state)
 	json_decref(j);
 }
 
-/* Run `irqlab soak --check @dir`: its exit status, its stdout in @msg. */
-static int check(const char *dir, char **msg)
+/*
+ * Run `irqlab soak --check @dir`: its exit status, its stdout in @msg (its
+ * stderr with @err_out: NULL or in *@err_out).
+ */
+static int check_err(const char *dir, char **msg, char **err_out)
 {
 	char so[4300], se[4300];
 	char *argv[] = { (char *)irqlab, "soak", "--check", (char *)dir, NULL };
@@ -87,7 +95,31 @@ static int check(const char *dir, char **msg)
 	rc = spawn_irqlab(argv, so, se, 0, NULL);
 	*msg = slurp(so);
 	assert_non_null(*msg);
+	if (err_out) {
+		*err_out = slurp(se);
+		assert_non_null(*err_out);
+	}
 	return rc;
+}
+
+static int check(const char *dir, char **msg)
+{
+	return check_err(dir, msg, NULL);
+}
+
+/* --check fails with one line on stderr naming @file and @what. */
+static void check_refuses(const char *dir, const char *file, const char *what)
+{
+	char *msg, *err, want[4500];
+
+	snprintf(want, sizeof(want), "irqlab soak: %s/%s", dir, file);
+	assert_int_equal(check_err(dir, &msg, &err), 1);
+	if (strncmp(err, want, strlen(want)) || !strstr(err, what) ||
+	    strchr(err, '\n') != err + strlen(err) - 1)
+		fail_msg("wanted one line \"%s...%s\", got \"%s\"", want, what,
+			 err);
+	free(msg);
+	free(err);
 }
 
 static void write_file(const char *path, const char *data, size_t len)
@@ -140,21 +172,45 @@ static void test_check_finds_mismatches(void **state)
 	free(msg);
 	json_decref(j);
 	write_file(sum, orig, len);
-	free(orig);
 
 	/* The first record no longer serviced, its stamps left as they are. */
 	snprintf(smp, sizeof(smp), "%s/samples.bin", out);
 	bin = slurp_len(smp, &blen);
 	assert_non_null(bin);
-	assert_true(blen > BENCH_SAMPLES_HEADER + BENCH_SAMPLES_RECORD);
-	assert_true(bin[BENCH_SAMPLES_HEADER + BENCH_SAMPLE_OFF_FLAGS] &
-		    BENCH_SAMPLE_SERVICED);
-	bin[BENCH_SAMPLES_HEADER + BENCH_SAMPLE_OFF_FLAGS] &=
-		(char)~BENCH_SAMPLE_SERVICED;
+	assert_true(blen > SAMPLES_HEADER + SAMPLES_RECORD);
+	assert_true(bin[SAMPLES_HEADER + FLAGS] & SAMPLE_SERVICED);
+	bin[SAMPLES_HEADER + FLAGS] &= (char)~SAMPLE_SERVICED;
 	write_file(smp, bin, blen);
-	free(bin);
 	assert_int_equal(check(out, &msg), 1);
 	assert_non_null(strstr(msg, "samples.bin"));
+	free(msg);
+
+	/* A partial last record: refused, not read short. */
+	bin[SAMPLES_HEADER + FLAGS] |= SAMPLE_SERVICED;
+	write_file(smp, bin, blen - 1);
+	check_refuses(out, "samples.bin",
+		      ": records: truncated (a partial last record)");
+	write_file(smp, bin, blen);
+	free(bin);
+
+	/* A key summary.json must have is an error, never a 0. */
+	j = json_loads(orig, 0, NULL);
+	assert_non_null(j);
+	json_object_del(
+		json_array_get(
+			json_object_get(
+				json_array_get(json_object_get(j, "scenarios"),
+					       0),
+				"designs"),
+			0),
+		"handler_runs");
+	assert_int_equal(json_dump_file(j, sum, 0), 0);
+	json_decref(j);
+	check_refuses(out, "summary.json",
+		      ": scenarios[0].designs[0].handler_runs: missing");
+	write_file(sum, orig, len);
+	free(orig);
+	assert_int_equal(check(out, &msg), 0);
 	free(msg);
 }
 

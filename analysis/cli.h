@@ -4,10 +4,12 @@
  * line naming the command and the option, and where the options are
  * described. The commands pass optstrings that start with ':' and set
  * opterr to 0, so that getopt prints nothing itself and a missing
- * argument (':') is told apart from an unknown option ('?').
+ * argument (':') is told apart from an unknown option ('?'). It lives in
+ * analysis/ because report and compare use it too, and analysis/
+ * includes nothing of bench/ (bench -> analysis, never back).
  */
-#ifndef IRQLAB_CLI_H
-#define IRQLAB_CLI_H
+#ifndef ANALYSIS_CLI_H
+#define ANALYSIS_CLI_H
 
 #include <getopt.h>
 #include <stdio.h>
