@@ -570,12 +570,10 @@ static irqreturn_t device_oneshot(int irq, void *dev_id)
 
 int bench_line_request(struct bench_line *l, enum bench_design design)
 {
-	irq_flow_handler_t flow = irq_desc[l->ci->irq].handle_irq;
 	unsigned long flags = l->nr_dev > 1 ? SA_SHIRQ : 0;
 
-	/* The flows that keep a oneshot line masked; edge and simple do not. */
-	l->oneshot_masks = flow == handle_level_irq ||
-			   flow == handle_fasteoi_irq;
+	/* Whether the oneshot design's masked time is counted at all. */
+	l->oneshot_masks = irq_oneshot_masks(l->ci->irq);
 
 	for (unsigned int i = 0; i < l->nr_dev; i++) {
 		int ret;
@@ -801,69 +799,4 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 		line_set(l, ~0u, false);
 	if (inline_cpu)
 		irq_cpu_poll();
-}
-
-/*
- * The deliberately naive design: what pre-genirq code on some ports did
- * for edge interrupts. Mask and acknowledge (or, on a controller with no
- * acknowledge, end the interrupt after the handler) for the whole
- * handler and
- * unmask after it, with no IRQ_PENDING replay: correct on a controller
- * that latches edges while masked (i8259 IRR, GIC pending, GPIO status),
- * and losing every edge that arrives in the handler on one that drops
- * them (IO-APIC). It keeps IRQ_INPROGRESS so that synchronize_irq() and
- * free_irq() still work.
- */
-void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc)
-{
-	struct irq_chip *chip;
-	struct irqaction *action;
-	irqreturn_t ret;
-
-	irqlab_trace_flow(irq, "edge-masking");
-	spin_lock(&desc->lock);
-	/*
-	 * Under the lock, as the genirq flows read it: an interrupt left
-	 * pending from a block's end can arrive while the harness installs
-	 * the next design's chip (set_irq_chip(), under this lock).
-	 */
-	chip = desc->chip;
-	if (chip->mask_ack) {
-		irqlab_trace_chip_op(irq, IRQLAB_OP_mask_ack, chip->name);
-		chip->mask_ack(irq);
-	} else {
-		irqlab_trace_chip_op(irq, IRQLAB_OP_mask, chip->name);
-		chip->mask(irq);
-		if (chip->ack) {
-			irqlab_trace_chip_op(irq, IRQLAB_OP_ack, chip->name);
-			chip->ack(irq);
-		}
-	}
-	if (!desc->action || (desc->status & IRQ_DISABLED)) {
-		if (!chip->ack && chip->eoi) {
-			irqlab_trace_chip_op(irq, IRQLAB_OP_eoi, chip->name);
-			chip->eoi(irq);
-		}
-		spin_unlock(&desc->lock);
-		return;
-	}
-	desc->status |= IRQ_INPROGRESS;
-	action = desc->action; /* under the lock: free_irq() may unlink it */
-	spin_unlock(&desc->lock);
-
-	ret = handle_IRQ_event(irq, action);
-	note_interrupt(irq, desc, ret);
-
-	spin_lock(&desc->lock);
-	desc->status &= ~IRQ_INPROGRESS;
-	/* A controller without an acknowledge ends the interrupt here. */
-	if (!chip->ack && chip->eoi) {
-		irqlab_trace_chip_op(irq, IRQLAB_OP_eoi, chip->name);
-		chip->eoi(irq);
-	}
-	if (!(desc->status & IRQ_DISABLED)) {
-		irqlab_trace_chip_op(irq, IRQLAB_OP_unmask, chip->name);
-		chip->unmask(irq);
-	}
-	spin_unlock(&desc->lock);
 }

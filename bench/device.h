@@ -85,7 +85,7 @@ struct bench_line {
 	 * thread (ns since t0, 0: not), and the masked time so far.
 	 */
 	uint64_t masked_since, masked_ns;
-	bool oneshot_masks; /* the line's flow masks it for oneshot threads */
+	bool oneshot_masks; /* irq_oneshot_masks(): the flow holds it masked */
 	/*
 	 * The driver's critical sections (device thread): the next start
 	 * and the current one's end (ns since t0; 0: none), and how many.
@@ -169,15 +169,5 @@ void bench_line_free_irq(struct bench_line *l);
  * drain period is over; every line the devices drive is released then.
  */
 void bench_device_thread(struct bench_line *l, bool inline_cpu);
-
-/**
- * bench_edge_masking_irq - the naive edge design, as a flow handler
- * @irq: the line
- * @desc: its descriptor
- *
- * Masks (and acknowledges) for the whole handler, unmasks after it, and
- * never replays: what pre-genirq edge code on some ports did.
- */
-void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc);
 
 #endif /* BENCH_DEVICE_H */

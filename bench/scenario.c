@@ -361,7 +361,7 @@ static void set_design(struct bench_chip_inst *ci, enum bench_design d,
 					  CHIP_DESIGN_DO_IRQ :
 					  CHIP_DESIGN_FLOW);
 	if (d == BENCH_DESIGN_EDGE_MASKING) {
-		set_irq_handler(ci->irq, bench_edge_masking_irq);
+		set_irq_handler(ci->irq, handle_edge_masking_irq);
 		*flow = "edge-masking";
 	} else {
 		*flow = irq_flow_name(desc->handle_irq);
