@@ -314,21 +314,29 @@ static bool hold_expire(struct bench_line *l, uint64_t now)
 }
 
 /*
- * Register accesses between the previous run's start and this one's: the
- * previous interrupt's end (eoi, unmask) and this one's start (ack,
- * mask): one interrupt's worth. Read once per run, by its first device.
+ * The register accesses made for the line since the previous run began:
+ * the previous interrupt's end (eoi, unmask) and this one's start (ack,
+ * mask), one interrupt's worth. Read once per run, by its first device.
  */
 static void run_accesses(struct bench_line *l, const struct bench_dev *d)
 {
 	if (d->index == 0) {
-		unsigned long now_acc = bench_chip_accesses_now(l->ci);
+		unsigned long now_acc =
+			chip_irq_accesses(l->ci->input, l->ci->irq);
 
-		/* Atomic: a real device may interrupt while run_block() sets it. */
+		/* Atomic: a real device may interrupt while it is reset. */
 		l->run_acc =
 			(uint32_t)(now_acc - __atomic_load_n(&l->acc_prev,
 							     __ATOMIC_RELAXED));
 		__atomic_store_n(&l->acc_prev, now_acc, __ATOMIC_RELAXED);
 	}
+}
+
+void bench_line_accesses_reset(struct bench_line *l)
+{
+	__atomic_store_n(&l->acc_prev,
+			 chip_irq_accesses(l->ci->input, l->ci->irq),
+			 __ATOMIC_RELAXED);
 }
 
 /*

@@ -77,8 +77,10 @@ struct bench_line {
 	bool run_had_work; /* some action of the current run drained */
 	uint64_t runs; /* handler runs on the line (action chains) */
 	unsigned long concurrent; /* runs that found one in progress */
-	unsigned long acc_prev; /* chip accesses when the last run began */
-	uint32_t run_acc; /* the current run's, read by its first action */
+	/* The line's register accesses when the last run began, and the
+	 * current run's (chip_irq_accesses(), read by its first action). */
+	unsigned long acc_prev;
+	uint32_t run_acc;
 	uint64_t spurious; /* runs in which no device had work */
 	/*
 	 * Oneshot: when the hard handler left the line masked for the
@@ -159,6 +161,15 @@ void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns);
 int bench_line_request(struct bench_line *l, enum bench_design design);
 /* free_irq() them, then order their last run's writes before ours. */
 void bench_line_free_irq(struct bench_line *l);
+
+/**
+ * bench_line_accesses_reset - count the line's register accesses from now
+ * @l: the line, its devices requested
+ *
+ * The first handler run after this is charged the accesses made since
+ * (samples.bin chip_accesses); set-up and earlier blocks are not.
+ */
+void bench_line_accesses_reset(struct bench_line *l);
 
 /**
  * bench_device_thread - fire the block's events, then drain

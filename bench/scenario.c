@@ -560,8 +560,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	bench_line_retime(l, BLOCK_LEAD_NS);
 	/* Start-up and shut-down are not what an interrupt costs. */
 	bench_chip_stats(ci, &s0);
-	__atomic_store_n(&l->acc_prev, bench_chip_accesses(&s0),
-			 __ATOMIC_RELAXED);
+	bench_line_accesses_reset(l);
 	if (r->brk) {
 		r->brk->scenario = sc->name;
 		r->brk->design = bench_design_name(d);
