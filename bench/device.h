@@ -4,7 +4,8 @@
  * waits in its device's queue, stamped with a sequence number and its
  * intended time, until a handler run drains it; the device drives the
  * controller input as its trigger says. One device thread fires every
- * device of the line, in time order.
+ * device of the line, in time order. Their driver, the handlers each
+ * design requests, is driver.c.
  */
 #ifndef BENCH_DEVICE_H
 #define BENCH_DEVICE_H
@@ -153,14 +154,23 @@ void bench_line_retime(struct bench_line *l, uint64_t lead_ns);
  */
 void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns);
 
-/*
- * request_irq() every device on the line (shared if several) with the
- * handlers of @design (request_threaded_irq() for the threaded ones);
- * 0 or -errno.
+/**
+ * bench_dev_claim - the driver reads and clears @d's status
+ * @d: the device
+ * @hard: stamp the events' hard time (threaded designs), not their entry
+ * @firstp: the first event taken
+ * @nowp: their stamp, ns since t0
+ *
+ * Takes every event fired since the last claim and records in each slot
+ * the stamp, how many the claim took, the CPU and the run's register
+ * accesses: those made for the line since the previous run began, which
+ * the chip model counted where they were made (read by the run's first
+ * device; bench_line_accesses_reset() starts the count). A level device
+ * drops its part of the wire, at once or after the scenario's hold.
+ * Called by the driver's handlers. Return: how many events it took.
  */
-int bench_line_request(struct bench_line *l, enum bench_design design);
-/* free_irq() them, then order their last run's writes before ours. */
-void bench_line_free_irq(struct bench_line *l);
+uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
+			 uint64_t *nowp);
 
 /**
  * bench_line_accesses_reset - count the line's register accesses from now

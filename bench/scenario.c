@@ -24,6 +24,7 @@
 #include <irqlab/trace.h>
 #include "chipset.h"
 #include "device.h"
+#include "driver.h"
 #include "scenario.h"
 
 #define BLOCK_LEAD_NS 2000000ULL /* device thread start-up before a block */

@@ -35,6 +35,7 @@
 #include "bench.h"
 #include "chipset.h"
 #include "device.h"
+#include "driver.h"
 
 static const char *srcdir;
 
