@@ -4,7 +4,8 @@
  * config file describes, what one scenario x design measured, and the
  * interfaces between the harness's files (config_*.c parse, chipset.c
  * knows the controller models, topo.c places threads with hwloc,
- * device.c and stim.c are the simulated devices, scenario.c runs one
+ * device.c and stim.c are the simulated devices, driver.c their driver
+ * (the handlers each design requests), scenario.c runs one
  * scenario, results.c writes the run folder, main.c is the command line;
  * analysis/stats.c summarises samples).
  *

@@ -351,23 +351,6 @@ unsigned long bench_chip_accesses(const struct chip_stats *s)
 	return n;
 }
 
-unsigned long bench_chip_accesses_now(const struct bench_chip_inst *ci)
-{
-	unsigned long n = 0;
-
-	for (unsigned int i = 0; i < 2 && ci->m[i]; i++) {
-		const struct chip_stats *s = &ci->m[i]->stats;
-
-		for (int a = 0; a < CHIP_ACC_NR; a++)
-			if (a != CHIP_ACC_INIT)
-				n += __atomic_load_n(&s->reads[a],
-						     __ATOMIC_RELAXED) +
-				     __atomic_load_n(&s->writes[a],
-						     __ATOMIC_RELAXED);
-	}
-	return n;
-}
-
 void bench_chip_destroy(struct bench_chip_inst *ci)
 {
 	if (!ci)

@@ -53,8 +53,6 @@ static inline void bench_chip_drive(const struct bench_chip_inst *ci,
 void bench_chip_stats(const struct bench_chip_inst *ci, struct chip_stats *sum);
 /* Register accesses of every operation but set-up (CHIP_ACC_INIT). */
 unsigned long bench_chip_accesses(const struct chip_stats *s);
-/* The same, read live from the models: what a handler run can afford. */
-unsigned long bench_chip_accesses_now(const struct bench_chip_inst *ci);
 void bench_chip_destroy(struct bench_chip_inst *ci);
 
 #endif /* BENCH_CHIPSET_H */

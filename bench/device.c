@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Simulated devices and their driver. A device behaves like a real one:
- * an event sits in its status (here a slot per sequence number) until a
- * handler run reads and clears it, and one run clears everything pending.
- * A level device asserts its line while it has work and the driver's
- * clear drops it (after hold_ns, for a device slow to deassert); an edge
- * device pulses once per event; an edge-both device toggles its pad once
- * per event; a storming device asserts without cause and its driver finds
- * nothing to do.
+ * Simulated devices. A device behaves like a real one: an event sits in
+ * its status (here a slot per sequence number) until a handler run reads
+ * and clears it, and one run clears everything pending. A level device
+ * asserts its line while it has work and the driver's clear drops it
+ * (after hold_ns, for a device slow to deassert); an edge device pulses
+ * once per event; an edge-both device toggles its pad once per event; a
+ * storming device asserts without cause and its driver finds nothing to
+ * do.
  *
  * A real device (chip uio) keeps its own status: each event fires it (a
  * register write), the chip's acknowledge clears it, and the harness only
@@ -21,7 +21,12 @@
  * assertion raises on this very CPU (wait = inline) is taken when the
  * lock is dropped, as on hardware.
  *
- * The hot path (fire, handler) allocates nothing and prints nothing.
+ * The driver, its handlers and its books are in driver.c; this file is the
+ * device side: fire, the wire, the status the driver reads and clears
+ * (with the event slots it stamps), and the device thread that runs a
+ * block.
+ *
+ * The hot path (fire, claim) allocates nothing and prints nothing.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -314,16 +319,17 @@ static bool hold_expire(struct bench_line *l, uint64_t now)
 }
 
 /*
- * Register accesses between the previous run's start and this one's: the
- * previous interrupt's end (eoi, unmask) and this one's start (ack,
- * mask): one interrupt's worth. Read once per run, by its first device.
+ * The register accesses made for the line since the previous run began:
+ * the previous interrupt's end (eoi, unmask) and this one's start (ack,
+ * mask), one interrupt's worth. Read once per run, by its first device.
  */
 static void run_accesses(struct bench_line *l, const struct bench_dev *d)
 {
 	if (d->index == 0) {
-		unsigned long now_acc = bench_chip_accesses_now(l->ci);
+		unsigned long now_acc =
+			chip_irq_accesses(l->ci->input, l->ci->irq);
 
-		/* Atomic: a real device may interrupt while run_block() sets it. */
+		/* Atomic: a real device may interrupt while it is reset. */
 		l->run_acc =
 			(uint32_t)(now_acc - __atomic_load_n(&l->acc_prev,
 							     __ATOMIC_RELAXED));
@@ -331,15 +337,21 @@ static void run_accesses(struct bench_line *l, const struct bench_dev *d)
 	}
 }
 
-/*
- * Claim the events fired since the last claim, as reading and clearing
- * the device's status does: events first..first+k-1, stamped @now (read
- * after the load, so every event claimed was fired before it) into the
- * slot's entry or (threaded) hard time. A level device drops its line.
- */
-static uint64_t claim(struct bench_line *l, struct bench_dev *d, bool hard,
-		      uint64_t *firstp, uint64_t *nowp)
+void bench_line_accesses_reset(struct bench_line *l)
 {
+	__atomic_store_n(&l->acc_prev,
+			 chip_irq_accesses(l->ci->input, l->ci->irq),
+			 __ATOMIC_RELAXED);
+}
+
+/*
+ * Events first..first+k-1, stamped @now, read after the load so that
+ * every event claimed was fired before it.
+ */
+uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
+			 uint64_t *nowp)
+{
+	struct bench_line *l = d->line;
 	uint64_t last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
 	uint64_t now, first = d->drained, k = last - first;
 
@@ -372,252 +384,6 @@ static uint64_t claim(struct bench_line *l, struct bench_dev *d, bool hard,
 	*firstp = first;
 	*nowp = now;
 	return k;
-}
-
-/*
- * A handler run of @d begins: false (and counted) if another one is in
- * progress, which genirq never allows.
- */
-static bool handler_enter(struct bench_line *l, struct bench_dev *d)
-{
-	if (__atomic_exchange_n(&d->busy, 1, __ATOMIC_ACQUIRE)) {
-		__atomic_fetch_add(&l->concurrent, 1, __ATOMIC_RELAXED);
-		return false;
-	}
-	return true;
-}
-
-/* A latency over --break-us stops the run, once. */
-static void check_break(struct bench_line *l, const struct bench_dev *d,
-			uint64_t first, uint64_t entry)
-{
-	if (l->brk && entry - d->ev[first].intended > l->brk->threshold_ns &&
-	    !__atomic_exchange_n(&l->brk->hit, 1, __ATOMIC_ACQ_REL)) {
-		l->brk->latency_ns = entry - d->ev[first].intended;
-		l->brk->seq = first;
-		__atomic_store_n(l->stop, 1, __ATOMIC_RELEASE);
-	}
-}
-
-/* The driver's work once it had events: handler_ns, and fault stall. */
-static void work(struct bench_line *l, struct bench_dev *d)
-{
-	if (l->sc->handler_ns)
-		chip_delay_ns(l->sc->handler_ns);
-	/* Fault stall: a driver that sometimes takes milliseconds. */
-	if (l->sc->fault.stall_us &&
-	    ++d->stall_count % l->sc->fault.stall_every == 0)
-		chip_delay_ns(l->sc->fault.stall_us * 1000u);
-}
-
-/*
- * One run of @d's handler with @k events. In the hard designs the
- * chain's last action closes the line's run (an interrupt taken, and
- * spurious if no device had work); a oneshot line's actions each run in
- * their own thread, so there the hard handler counts the line's runs
- * (device_primary()) and @line is false.
- */
-static void close_books(struct bench_line *l, struct bench_dev *d, uint64_t k,
-			bool line)
-{
-	if (k) {
-		d->runs++;
-		d->serviced += k;
-		d->coalesced += k - 1;
-		if (line)
-			l->run_had_work = true;
-	} else {
-		d->nones++;
-	}
-	if (line && d->index == l->nr_dev - 1) {
-		l->runs++;
-		if (!l->run_had_work)
-			l->spurious++;
-		l->run_had_work = false;
-	}
-}
-
-/*
- * The device's interrupt handler, as a driver writes it: read and clear
- * the status (drain), do the work, return whether there was any. A device
- * slow to deassert (hold_ns) keeps its level asserted after the clear, so
- * the line comes back with nothing to do until the hold is over; any run,
- * and the device thread, end the hold once it is due.
- *
- * genirq runs one handler of a line at a time (IRQ_INPROGRESS) in every
- * design here, and one thread per action; a run that finds another one of
- * the same device in progress is a defect of the design, counted and
- * reported by the books.
- *
- * Design threaded-oneshot runs it as the thread_fn (device_oneshot()).
- */
-static irqreturn_t device_run(struct bench_dev *d, bool line)
-{
-	struct bench_line *l = d->line;
-	uint64_t entry, first, k, exit;
-
-	if (!handler_enter(l, d))
-		return IRQ_NONE;
-	k = claim(l, d, false, &first, &entry);
-	if (k) {
-		check_break(l, d, first, entry);
-		work(l, d);
-	}
-	exit = bench_now_ns() - l->t0;
-	for (uint64_t s = first; s < first + k; s++)
-		d->ev[s].exit = exit;
-	close_books(l, d, k, line);
-	__atomic_store_n(&d->busy, 0, __ATOMIC_RELEASE);
-	return k ? IRQ_HANDLED : IRQ_NONE;
-}
-
-static irqreturn_t device_irq(int irq, void *dev_id)
-{
-	(void)irq;
-	return device_run(dev_id, true);
-}
-
-/*
- * Design threaded, the hard half: the driver reads and clears the
- * device's status (a level line drops) and leaves the work to its
- * thread.
- */
-static irqreturn_t device_hard(int irq, void *dev_id)
-{
-	struct bench_dev *d = dev_id;
-	struct bench_line *l = d->line;
-	uint64_t hard, first, k;
-
-	(void)irq;
-	if (!handler_enter(l, d))
-		return IRQ_NONE;
-	k = claim(l, d, true, &first, &hard);
-	close_books(l, d, k, true);
-	__atomic_store_n(&d->busy, 0, __ATOMIC_RELEASE);
-	return k ? IRQ_WAKE_THREAD : IRQ_NONE;
-}
-
-/* Design threaded, the thread: the work for every event claimed since. */
-static irqreturn_t device_work(int irq, void *dev_id)
-{
-	struct bench_dev *d = dev_id;
-	struct bench_line *l = d->line;
-	uint64_t first = d->worked;
-	uint64_t last = __atomic_load_n(&d->drained, __ATOMIC_ACQUIRE);
-	uint64_t entry = bench_now_ns() - l->t0, exit;
-
-	(void)irq;
-	if (last == first)
-		return IRQ_NONE;
-	for (uint64_t s = first; s < last; s++)
-		d->ev[s].entry = entry;
-	check_break(l, d, first, entry);
-	work(l, d);
-	exit = bench_now_ns() - l->t0;
-	for (uint64_t s = first; s < last; s++)
-		d->ev[s].exit = exit;
-	d->worked = last;
-	d->thread_runs++;
-	return IRQ_HANDLED;
-}
-
-/*
- * Design threaded-oneshot, the hard half: irq_default_primary_handler()
- * (wake the thread, whatever the device says) plus one stamp, the time
- * of the events fired and not yet claimed, and the start of the line's
- * masked time. The line stays masked until the thread (device_oneshot)
- * is done.
- */
-static irqreturn_t device_primary(int irq, void *dev_id)
-{
-	struct bench_dev *d = dev_id;
-	struct bench_line *l = d->line;
-	uint64_t last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
-	uint64_t now = bench_now_ns() - l->t0;
-	uint64_t s = __atomic_load_n(&d->drained, __ATOMIC_ACQUIRE);
-
-	(void)irq;
-	for (s = s > d->hard_mark ? s : d->hard_mark; s < last; s++)
-		d->ev[s].hard = now;
-	d->hard_mark = last;
-	if (l->oneshot_masks &&
-	    !__atomic_load_n(&l->masked_since, __ATOMIC_RELAXED))
-		__atomic_store_n(&l->masked_since, now, __ATOMIC_RELAXED);
-	if (d->index == l->nr_dev - 1)
-		l->runs++;
-	return IRQ_WAKE_THREAD;
-}
-
-/* Design threaded-oneshot, the thread: the whole driver, then unmask. */
-static irqreturn_t device_oneshot(int irq, void *dev_id)
-{
-	struct bench_dev *d = dev_id;
-	struct bench_line *l = d->line;
-	irqreturn_t ret = device_run(d, false);
-	uint64_t since =
-		__atomic_exchange_n(&l->masked_since, 0, __ATOMIC_RELAXED);
-
-	(void)irq;
-	if (ret == IRQ_HANDLED)
-		d->thread_runs++;
-	/* Shared: the first of the line's threads to finish ends it. */
-	if (since)
-		__atomic_fetch_add(&l->masked_ns,
-				   bench_now_ns() - l->t0 - since,
-				   __ATOMIC_RELAXED);
-	return ret;
-}
-
-int bench_line_request(struct bench_line *l, enum bench_design design)
-{
-	irq_flow_handler_t flow = irq_desc[l->ci->irq].handle_irq;
-	unsigned long flags = l->nr_dev > 1 ? SA_SHIRQ : 0;
-
-	/* The flows that keep a oneshot line masked; edge and simple do not. */
-	l->oneshot_masks = flow == handle_level_irq ||
-			   flow == handle_fasteoi_irq;
-
-	for (unsigned int i = 0; i < l->nr_dev; i++) {
-		int ret;
-
-		if (design == BENCH_DESIGN_THREADED)
-			ret = request_threaded_irq(l->ci->irq, device_hard,
-						   device_work, flags,
-						   "irqlab-dev", &l->dev[i]);
-		else if (design == BENCH_DESIGN_THREADED_ONESHOT)
-			ret = request_threaded_irq(l->ci->irq, device_primary,
-						   device_oneshot,
-						   flags | IRQF_ONESHOT,
-						   "irqlab-dev", &l->dev[i]);
-		else
-			ret = request_irq(l->ci->irq, device_irq,
-					  flags | SA_INTERRUPT, "irqlab-dev",
-					  &l->dev[i]);
-		if (ret) {
-			while (i--)
-				free_irq(l->ci->irq, &l->dev[i]);
-			return ret;
-		}
-	}
-	return 0;
-}
-
-void bench_line_free_irq(struct bench_line *l)
-{
-	struct irq_desc *desc = irq_desc + l->ci->irq;
-	unsigned long flags;
-
-	for (unsigned int i = l->nr_dev; i--;)
-		free_irq(l->ci->irq, &l->dev[i]);
-	/*
-	 * free_irq() waited for the last run with an unlocked read of
-	 * IRQ_INPROGRESS; taking the lock the run dropped last orders its
-	 * slot writes before our reads.
-	 */
-	spin_lock_irqsave(&desc->lock, flags);
-	spin_unlock_irqrestore(&desc->lock, flags);
-	spin_lock_irqsave(&l->lock, flags);
-	spin_unlock_irqrestore(&l->lock, flags);
 }
 
 /* The next fire of any device, ns since t0; UINT64_MAX: none left. */
@@ -670,12 +436,6 @@ static void sleep_until(const struct bench_line *l, uint64_t t)
 	nanosleep(&ts, NULL);
 }
 
-/*
- * The driver's critical sections (disable_rate, disable_ns): from process
- * context, disable_irq_nosync() the line, and enable_irq() it
- * disable_ns later, while the devices go on firing. Started only during
- * the stimulus. Returns the next time the thread has to act for them.
- */
 /* Leave the driver's critical section, if it is in one. */
 static void critical_end(struct bench_line *l)
 {
@@ -685,15 +445,31 @@ static void critical_end(struct bench_line *l)
 	}
 }
 
-static uint64_t critical(struct bench_line *l, uint64_t now)
+/*
+ * The driver's critical sections (disable_rate, disable_ns): from process
+ * context, disable_irq_nosync() the line, and enable_irq() it
+ * disable_ns later, while the devices go on firing. Started only during
+ * the stimulus. Returns the next time the thread has to act for them.
+ *
+ * A thread that fell behind acts in the order things were due: fires due
+ * (@fire, the earliest) before a section's start or end come first. Else
+ * a host stall would pile its late fires into the next section, and a
+ * lazy section, which masks only when an interrupt arrives in it, would
+ * be charged for arrivals that belonged before it.
+ */
+static uint64_t critical(struct bench_line *l, uint64_t now, uint64_t fire)
 {
 	const struct bench_scenario *sc = l->sc;
 
 	if (l->crit_end && now < l->crit_end)
 		return l->crit_end;
+	if (l->crit_end && fire < l->crit_end)
+		return fire;
 	critical_end(l);
 	if (now >= l->block_end)
 		return UINT64_MAX;
+	if (now >= l->crit_next && fire < l->crit_next)
+		return fire;
 	if (now >= l->crit_next) {
 		uint64_t period = (uint64_t)(1e9 / sc->disable_hz);
 
@@ -707,6 +483,45 @@ static uint64_t critical(struct bench_line *l, uint64_t now)
 		return l->crit_end;
 	}
 	return l->crit_next < l->block_end ? l->crit_next : UINT64_MAX;
+}
+
+/*
+ * Fire every device whose next event is due at @now (ns since t0). False
+ * when none could: back-to-back devices wait for their last event.
+ */
+static bool fire_due(struct bench_line *l, uint64_t now)
+{
+	bool any = false;
+
+	for (unsigned int i = 0; i < l->nr_dev; i++) {
+		struct bench_dev *d = &l->dev[i];
+
+		if (d->full || d->next > now)
+			continue;
+		/* One clock read per fire: after the first (which may have
+		 * run a handler inline), the next device's fire reads it
+		 * again. */
+		if (any)
+			now = bench_now_ns() - l->t0;
+		if (l->b2b) {
+			/*
+			 * Once the last one was claimed; until then it is due
+			 * now, so that the block still ends on time.
+			 */
+			d->next = now;
+			if (__atomic_load_n(&d->drained, __ATOMIC_ACQUIRE) !=
+			    d->fired)
+				continue;
+			fire(l, d, now);
+			d->next = now + (uint64_t)d->stim.period_ns;
+			any = true;
+			continue;
+		}
+		fire(l, d, now);
+		d->next = l->block_start + bench_stim_next(&d->stim);
+		any = true;
+	}
+	return any;
 }
 
 /*
@@ -741,7 +556,7 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 		if (dies_at && now >= dies_at)
 			pthread_exit(NULL);
 		if (l->sc->disable_hz > 0) {
-			uint64_t c = critical(l, now);
+			uint64_t c = critical(l, now, due);
 
 			if (c < due)
 				due = c;
@@ -751,41 +566,7 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 			if (now >= l->drain_end || (!held && all_serviced(l)))
 				break;
 		} else if (due <= now) {
-			bool any = false;
-
-			for (unsigned int i = 0; i < l->nr_dev; i++) {
-				struct bench_dev *d = &l->dev[i];
-
-				if (d->full || d->next > now)
-					continue;
-				/* One clock read per fire: after the first
-				 * (which may have run a handler inline), the
-				 * next device's fire reads it again. */
-				if (any)
-					now = bench_now_ns() - l->t0;
-				if (l->b2b) {
-					/*
-					 * Once the last one was claimed; until
-					 * then it is due now, so that the block
-					 * still ends on time.
-					 */
-					d->next = now;
-					if (__atomic_load_n(&d->drained,
-							    __ATOMIC_ACQUIRE) !=
-					    d->fired)
-						continue;
-					fire(l, d, now);
-					d->next = now +
-						  (uint64_t)d->stim.period_ns;
-					any = true;
-					continue;
-				}
-				fire(l, d, now);
-				d->next = l->block_start +
-					  bench_stim_next(&d->stim);
-				any = true;
-			}
-			if (any)
+			if (fire_due(l, now))
 				continue;
 			/* Back-to-back devices wait for their last event. */
 		} else if (!held && !inline_cpu &&
@@ -809,69 +590,4 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 		line_set(l, ~0u, false);
 	if (inline_cpu)
 		irq_cpu_poll();
-}
-
-/*
- * The deliberately naive design: what pre-genirq code on some ports did
- * for edge interrupts. Mask and acknowledge (or, on a controller with no
- * acknowledge, end the interrupt after the handler) for the whole
- * handler and
- * unmask after it, with no IRQ_PENDING replay: correct on a controller
- * that latches edges while masked (i8259 IRR, GIC pending, GPIO status),
- * and losing every edge that arrives in the handler on one that drops
- * them (IO-APIC). It keeps IRQ_INPROGRESS so that synchronize_irq() and
- * free_irq() still work.
- */
-void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc)
-{
-	struct irq_chip *chip;
-	struct irqaction *action;
-	irqreturn_t ret;
-
-	irqlab_trace_flow(irq, "edge-masking");
-	spin_lock(&desc->lock);
-	/*
-	 * Under the lock, as the genirq flows read it: an interrupt left
-	 * pending from a block's end can arrive while the harness installs
-	 * the next design's chip (set_irq_chip(), under this lock).
-	 */
-	chip = desc->chip;
-	if (chip->mask_ack) {
-		irqlab_trace_chip_op(irq, IRQLAB_OP_mask_ack, chip->name);
-		chip->mask_ack(irq);
-	} else {
-		irqlab_trace_chip_op(irq, IRQLAB_OP_mask, chip->name);
-		chip->mask(irq);
-		if (chip->ack) {
-			irqlab_trace_chip_op(irq, IRQLAB_OP_ack, chip->name);
-			chip->ack(irq);
-		}
-	}
-	if (!desc->action || (desc->status & IRQ_DISABLED)) {
-		if (!chip->ack && chip->eoi) {
-			irqlab_trace_chip_op(irq, IRQLAB_OP_eoi, chip->name);
-			chip->eoi(irq);
-		}
-		spin_unlock(&desc->lock);
-		return;
-	}
-	desc->status |= IRQ_INPROGRESS;
-	action = desc->action; /* under the lock: free_irq() may unlink it */
-	spin_unlock(&desc->lock);
-
-	ret = handle_IRQ_event(irq, action);
-	note_interrupt(irq, desc, ret);
-
-	spin_lock(&desc->lock);
-	desc->status &= ~IRQ_INPROGRESS;
-	/* A controller without an acknowledge ends the interrupt here. */
-	if (!chip->ack && chip->eoi) {
-		irqlab_trace_chip_op(irq, IRQLAB_OP_eoi, chip->name);
-		chip->eoi(irq);
-	}
-	if (!(desc->status & IRQ_DISABLED)) {
-		irqlab_trace_chip_op(irq, IRQLAB_OP_unmask, chip->name);
-		chip->unmask(irq);
-	}
-	spin_unlock(&desc->lock);
 }

@@ -4,7 +4,8 @@
  * waits in its device's queue, stamped with a sequence number and its
  * intended time, until a handler run drains it; the device drives the
  * controller input as its trigger says. One device thread fires every
- * device of the line, in time order.
+ * device of the line, in time order. Their driver, the handlers each
+ * design requests, is driver.c.
  */
 #ifndef BENCH_DEVICE_H
 #define BENCH_DEVICE_H
@@ -77,15 +78,17 @@ struct bench_line {
 	bool run_had_work; /* some action of the current run drained */
 	uint64_t runs; /* handler runs on the line (action chains) */
 	unsigned long concurrent; /* runs that found one in progress */
-	unsigned long acc_prev; /* chip accesses when the last run began */
-	uint32_t run_acc; /* the current run's, read by its first action */
+	/* The line's register accesses when the last run began, and the
+	 * current run's (chip_irq_accesses(), read by its first action). */
+	unsigned long acc_prev;
+	uint32_t run_acc;
 	uint64_t spurious; /* runs in which no device had work */
 	/*
 	 * Oneshot: when the hard handler left the line masked for the
 	 * thread (ns since t0, 0: not), and the masked time so far.
 	 */
 	uint64_t masked_since, masked_ns;
-	bool oneshot_masks; /* the line's flow masks it for oneshot threads */
+	bool oneshot_masks; /* irq_oneshot_masks(): the flow holds it masked */
 	/*
 	 * The driver's critical sections (device thread): the next start
 	 * and the current one's end (ns since t0; 0: none), and how many.
@@ -151,14 +154,32 @@ void bench_line_retime(struct bench_line *l, uint64_t lead_ns);
  */
 void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns);
 
-/*
- * request_irq() every device on the line (shared if several) with the
- * handlers of @design (request_threaded_irq() for the threaded ones);
- * 0 or -errno.
+/**
+ * bench_dev_claim - the driver reads and clears @d's status
+ * @d: the device
+ * @hard: stamp the events' hard time (threaded designs), not their entry
+ * @firstp: the first event taken
+ * @nowp: their stamp, ns since t0
+ *
+ * Takes every event fired since the last claim and records in each slot
+ * the stamp, how many the claim took, the CPU and the run's register
+ * accesses: those made for the line since the previous run began, which
+ * the chip model counted where they were made (read by the run's first
+ * device; bench_line_accesses_reset() starts the count). A level device
+ * drops its part of the wire, at once or after the scenario's hold.
+ * Called by the driver's handlers. Return: how many events it took.
  */
-int bench_line_request(struct bench_line *l, enum bench_design design);
-/* free_irq() them, then order their last run's writes before ours. */
-void bench_line_free_irq(struct bench_line *l);
+uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
+			 uint64_t *nowp);
+
+/**
+ * bench_line_accesses_reset - count the line's register accesses from now
+ * @l: the line, its devices requested
+ *
+ * The first handler run after this is charged the accesses made since
+ * (samples.bin chip_accesses); set-up and earlier blocks are not.
+ */
+void bench_line_accesses_reset(struct bench_line *l);
 
 /**
  * bench_device_thread - fire the block's events, then drain
@@ -169,15 +190,5 @@ void bench_line_free_irq(struct bench_line *l);
  * drain period is over; every line the devices drive is released then.
  */
 void bench_device_thread(struct bench_line *l, bool inline_cpu);
-
-/**
- * bench_edge_masking_irq - the naive edge design, as a flow handler
- * @irq: the line
- * @desc: its descriptor
- *
- * Masks (and acknowledges) for the whole handler, unmasks after it, and
- * never replays: what pre-genirq edge code on some ports did.
- */
-void bench_edge_masking_irq(unsigned int irq, struct irq_desc *desc);
 
 #endif /* BENCH_DEVICE_H */

@@ -24,6 +24,7 @@
 #include <irqlab/trace.h>
 #include "chipset.h"
 #include "device.h"
+#include "driver.h"
 #include "scenario.h"
 
 #define BLOCK_LEAD_NS 2000000ULL /* device thread start-up before a block */
@@ -349,7 +350,7 @@ static void set_design(struct bench_chip_inst *ci, enum bench_design d,
 					  CHIP_DESIGN_DO_IRQ :
 					  CHIP_DESIGN_FLOW);
 	if (d == BENCH_DESIGN_EDGE_MASKING) {
-		set_irq_handler(ci->irq, bench_edge_masking_irq);
+		set_irq_handler(ci->irq, handle_edge_masking_irq);
 		*flow = "edge-masking";
 	} else {
 		*flow = irq_flow_name(desc->handle_irq);
@@ -548,8 +549,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	bench_line_retime(l, BLOCK_LEAD_NS);
 	/* Start-up and shut-down are not what an interrupt costs. */
 	bench_chip_stats(ci, &s0);
-	__atomic_store_n(&l->acc_prev, bench_chip_accesses(&s0),
-			 __ATOMIC_RELAXED);
+	bench_line_accesses_reset(l);
 	if (r->brk) {
 		r->brk->scenario = sc->name;
 		r->brk->design = bench_design_name(d);

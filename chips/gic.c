@@ -547,53 +547,54 @@ static void cpu_write_locked(struct gic *g, unsigned int cpu,
 }
 
 /*
- * The bus cycles: each access is counted under @acc and busy-waits its
- * cost before the hardware acts, outside the model's lock, so that CPUs
- * reaching their own interfaces are not serialised by the simulation.
+ * The bus cycles: each access is counted under @acc and the @line (an ID;
+ * CHIP_LINE_NONE: set-up) it is made for, and busy-waits its cost before
+ * the hardware acts, outside the model's lock, so that CPUs reaching
+ * their own interfaces are not serialised by the simulation.
  */
-static uint32_t dist_rd(struct gic *g, enum chip_acc acc, unsigned int cpu,
-			unsigned int offset)
+static uint32_t dist_rd(struct gic *g, unsigned int line, enum chip_acc acc,
+			unsigned int cpu, unsigned int offset)
 {
 	unsigned long flags;
 	uint32_t v;
 
-	chip_reg_read(&g->base, acc, g->cost.dist_read_ns);
+	chip_reg_read(&g->base, line, acc, g->cost.dist_read_ns);
 	flags = gic_lock(g);
 	v = dist_read_locked(g, cpu, offset);
 	gic_unlock(g, flags);
 	return v;
 }
 
-static void dist_wr(struct gic *g, enum chip_acc acc, unsigned int cpu,
-		    unsigned int offset, uint32_t val)
+static void dist_wr(struct gic *g, unsigned int line, enum chip_acc acc,
+		    unsigned int cpu, unsigned int offset, uint32_t val)
 {
 	unsigned long flags;
 
-	chip_reg_write(&g->base, acc, g->cost.dist_write_ns);
+	chip_reg_write(&g->base, line, acc, g->cost.dist_write_ns);
 	flags = gic_lock(g);
 	dist_write_locked(g, cpu, offset, val);
 	gic_unlock(g, flags);
 }
 
-static uint32_t cpu_rd(struct gic *g, enum chip_acc acc, unsigned int cpu,
-		       unsigned int offset)
+static uint32_t cpu_rd(struct gic *g, unsigned int line, enum chip_acc acc,
+		       unsigned int cpu, unsigned int offset)
 {
 	unsigned long flags;
 	uint32_t v;
 
-	chip_reg_read(&g->base, acc, g->cost.cpu_read_ns);
+	chip_reg_read(&g->base, line, acc, g->cost.cpu_read_ns);
 	flags = gic_lock(g);
 	v = cpu_read_locked(g, cpu, offset);
 	gic_unlock(g, flags);
 	return v;
 }
 
-static void cpu_wr(struct gic *g, enum chip_acc acc, unsigned int cpu,
-		   unsigned int offset, uint32_t val)
+static void cpu_wr(struct gic *g, unsigned int line, enum chip_acc acc,
+		   unsigned int cpu, unsigned int offset, uint32_t val)
 {
 	unsigned long flags;
 
-	chip_reg_write(&g->base, acc, g->cost.cpu_write_ns);
+	chip_reg_write(&g->base, line, acc, g->cost.cpu_write_ns);
 	flags = gic_lock(g);
 	cpu_write_locked(g, cpu, offset, val);
 	gic_unlock(g, flags);
@@ -611,7 +612,8 @@ static unsigned int bit_word(unsigned int base, unsigned int id)
  * CHIP_ACC_ACK. Whatever vector was posted, the CPU dispatches what IAR
  * answers now: the highest-priority interrupt, which may not be the one
  * signalled, or nothing (1023, stats.spurious) when what was signalled
- * went away before the CPU took it.
+ * went away before the CPU took it. The read is made for the line whose
+ * vector the CPU took, whatever it answers.
  */
 static int gic_inta(unsigned int cpu, unsigned int irq, void *ctx)
 {
@@ -619,8 +621,8 @@ static int gic_inta(unsigned int cpu, unsigned int irq, void *ctx)
 	unsigned long flags;
 	uint32_t id;
 
-	(void)irq;
-	chip_reg_read(&g->base, CHIP_ACC_ACK, g->cost.cpu_read_ns);
+	chip_reg_read(&g->base, irq_to_id(g, irq), CHIP_ACC_ACK,
+		      g->cost.cpu_read_ns);
 	flags = gic_lock(g);
 	if (cpu < g->nr_cpus)
 		g->cpu[cpu].posted = false;
@@ -636,7 +638,7 @@ static void gic_mask_irq(unsigned int irq)
 	struct gic *g = irq_to_gic(irq);
 	unsigned int id = irq_to_id(g, irq);
 
-	dist_wr(g, CHIP_ACC_MASK, smp_processor_id(),
+	dist_wr(g, id, CHIP_ACC_MASK, smp_processor_id(),
 		bit_word(GIC_DIST_ENABLE_CLEAR, id), id_bit(id));
 }
 
@@ -645,7 +647,7 @@ static void gic_unmask_irq(unsigned int irq)
 	struct gic *g = irq_to_gic(irq);
 	unsigned int id = irq_to_id(g, irq);
 
-	dist_wr(g, CHIP_ACC_UNMASK, smp_processor_id(),
+	dist_wr(g, id, CHIP_ACC_UNMASK, smp_processor_id(),
 		bit_word(GIC_DIST_ENABLE_SET, id), id_bit(id));
 }
 
@@ -660,7 +662,7 @@ static void gic_eoi_irq(unsigned int irq)
 
 	if (id >= GIC_SPI_BASE && (irq_desc[irq].status & IRQ_MOVE_PENDING))
 		move_masked_irq((int)irq);
-	cpu_wr(g, CHIP_ACC_EOI, smp_processor_id(), GIC_CPU_EOI, id);
+	cpu_wr(g, id, CHIP_ACC_EOI, smp_processor_id(), GIC_CPU_EOI, id);
 }
 
 /* The kernel's gic_set_cpu(): one target, read-modify-write. */
@@ -678,9 +680,10 @@ static void gic_set_affinity(unsigned int irq, cpumask_t dest)
 	if (id < GIC_SPI_BASE || cpu >= GIC_MAX_CPUS)
 		return;
 	spin_lock_irqsave(&g->controller_lock, flags);
-	val = dist_rd(g, CHIP_ACC_SET_AFFINITY, me, reg) & ~(0xffu << shift);
+	val = dist_rd(g, id, CHIP_ACC_SET_AFFINITY, me, reg) &
+	      ~(0xffu << shift);
 	val |= 1u << (cpu + shift);
-	dist_wr(g, CHIP_ACC_SET_AFFINITY, me, reg, val);
+	dist_wr(g, id, CHIP_ACC_SET_AFFINITY, me, reg, val);
 	spin_unlock_irqrestore(&g->controller_lock, flags);
 }
 
@@ -709,18 +712,18 @@ static int gic_set_type(unsigned int irq, unsigned int type)
 		return -EINVAL;
 
 	spin_lock_irqsave(&g->controller_lock, flags);
-	val = dist_rd(g, CHIP_ACC_SET_TYPE, me, conf);
+	val = dist_rd(g, id, CHIP_ACC_SET_TYPE, me, conf);
 	if (type == IRQ_TYPE_LEVEL_HIGH)
 		val &= ~confmask;
 	else
 		val |= confmask;
-	enabled = dist_rd(g, CHIP_ACC_SET_TYPE, me, en) & id_bit(id);
+	enabled = dist_rd(g, id, CHIP_ACC_SET_TYPE, me, en) & id_bit(id);
 	if (enabled)
-		dist_wr(g, CHIP_ACC_SET_TYPE, me,
+		dist_wr(g, id, CHIP_ACC_SET_TYPE, me,
 			bit_word(GIC_DIST_ENABLE_CLEAR, id), id_bit(id));
-	dist_wr(g, CHIP_ACC_SET_TYPE, me, conf, val);
+	dist_wr(g, id, CHIP_ACC_SET_TYPE, me, conf, val);
 	if (enabled)
-		dist_wr(g, CHIP_ACC_SET_TYPE, me, en, id_bit(id));
+		dist_wr(g, id, CHIP_ACC_SET_TYPE, me, en, id_bit(id));
 	spin_unlock_irqrestore(&g->controller_lock, flags);
 
 	if (type == IRQ_TYPE_LEVEL_HIGH)
@@ -738,7 +741,7 @@ static int gic_retrigger(unsigned int irq)
 	struct gic *g = irq_to_gic(irq);
 	unsigned int id = irq_to_id(g, irq);
 
-	dist_wr(g, CHIP_ACC_RETRIGGER, smp_processor_id(),
+	dist_wr(g, id, CHIP_ACC_RETRIGGER, smp_processor_id(),
 		bit_word(GIC_DIST_PENDING_SET, id), id_bit(id));
 	return 1;
 }
@@ -756,11 +759,11 @@ static void gic_legacy_ack(unsigned int irq)
 	unsigned int id = irq_to_id(g, irq);
 	unsigned int me = smp_processor_id();
 
-	dist_wr(g, CHIP_ACC_ACK, me, bit_word(GIC_DIST_ENABLE_CLEAR, id),
+	dist_wr(g, id, CHIP_ACC_ACK, me, bit_word(GIC_DIST_ENABLE_CLEAR, id),
 		id_bit(id));
 	if (id >= GIC_SPI_BASE && (irq_desc[irq].status & IRQ_MOVE_PENDING))
 		move_masked_irq((int)irq);
-	cpu_wr(g, CHIP_ACC_ACK, me, GIC_CPU_EOI, id);
+	cpu_wr(g, id, CHIP_ACC_ACK, me, GIC_CPU_EOI, id);
 }
 
 /*
@@ -776,7 +779,7 @@ static void gic_legacy_end(unsigned int irq)
 
 	if (status & (IRQ_DISABLED | IRQ_INPROGRESS))
 		return;
-	dist_wr(g, CHIP_ACC_END, smp_processor_id(),
+	dist_wr(g, id, CHIP_ACC_END, smp_processor_id(),
 		bit_word(GIC_DIST_ENABLE_SET, id), id_bit(id));
 }
 
@@ -878,6 +881,7 @@ static void gic_destroy(struct chip_model *m)
 		set_irq_chip_data(irq, NULL);
 		set_irq_chip(irq, NULL);
 	}
+	chip_lines_free(m);
 	free(g);
 }
 
@@ -899,27 +903,31 @@ static void gic_init_hw(struct gic *g)
 	unsigned int n = nr_ids(g);
 	uint32_t cpu0 = 0x01010101u;
 
-	dist_wr(g, CHIP_ACC_INIT, 0, GIC_DIST_CTRL, 0);
+	dist_wr(g, CHIP_LINE_NONE, CHIP_ACC_INIT, 0, GIC_DIST_CTRL, 0);
 	for (unsigned int i = GIC_SPI_BASE; i < n; i += 16)
-		dist_wr(g, CHIP_ACC_INIT, 0, GIC_DIST_CONFIG + i / 4, 0);
+		dist_wr(g, CHIP_LINE_NONE, CHIP_ACC_INIT, 0,
+			GIC_DIST_CONFIG + i / 4, 0);
 	for (unsigned int i = GIC_SPI_BASE; i < n; i += 4)
-		dist_wr(g, CHIP_ACC_INIT, 0, GIC_DIST_TARGET + i, cpu0);
+		dist_wr(g, CHIP_LINE_NONE, CHIP_ACC_INIT, 0,
+			GIC_DIST_TARGET + i, cpu0);
 	for (unsigned int i = GIC_SPI_BASE; i < n; i += 4)
-		dist_wr(g, CHIP_ACC_INIT, 0, GIC_DIST_PRI + i,
+		dist_wr(g, CHIP_LINE_NONE, CHIP_ACC_INIT, 0, GIC_DIST_PRI + i,
 			GIC_DEFAULT_PRIO * 0x01010101u);
 	for (unsigned int i = GIC_SPI_BASE; i < n; i += 32)
-		dist_wr(g, CHIP_ACC_INIT, 0, GIC_DIST_ENABLE_CLEAR + i / 8,
-			0xffffffffu);
-	dist_wr(g, CHIP_ACC_INIT, 0, GIC_DIST_CTRL, 1);
+		dist_wr(g, CHIP_LINE_NONE, CHIP_ACC_INIT, 0,
+			GIC_DIST_ENABLE_CLEAR + i / 8, 0xffffffffu);
+	dist_wr(g, CHIP_LINE_NONE, CHIP_ACC_INIT, 0, GIC_DIST_CTRL, 1);
 
 	for (unsigned int cpu = 0; cpu < g->nr_cpus; cpu++) {
-		dist_wr(g, CHIP_ACC_INIT, cpu, GIC_DIST_ENABLE_CLEAR,
-			0xffff0000u);
+		dist_wr(g, CHIP_LINE_NONE, CHIP_ACC_INIT, cpu,
+			GIC_DIST_ENABLE_CLEAR, 0xffff0000u);
 		for (unsigned int i = 0; i < GIC_SPI_BASE; i += 4)
-			dist_wr(g, CHIP_ACC_INIT, cpu, GIC_DIST_PRI + i,
+			dist_wr(g, CHIP_LINE_NONE, CHIP_ACC_INIT, cpu,
+				GIC_DIST_PRI + i,
 				GIC_DEFAULT_PRIO * 0x01010101u);
-		cpu_wr(g, CHIP_ACC_INIT, cpu, GIC_CPU_PRIMASK, GIC_DEFAULT_PMR);
-		cpu_wr(g, CHIP_ACC_INIT, cpu, GIC_CPU_CTRL, 1);
+		cpu_wr(g, CHIP_LINE_NONE, CHIP_ACC_INIT, cpu, GIC_CPU_PRIMASK,
+		       GIC_DEFAULT_PMR);
+		cpu_wr(g, CHIP_LINE_NONE, CHIP_ACC_INIT, cpu, GIC_CPU_CTRL, 1);
 	}
 }
 
@@ -947,6 +955,11 @@ struct chip_model *gic_create(unsigned int irq_base, unsigned int nr_spis,
 		.irq_base = irq_base,
 		.nr_inputs = GIC_SPI_BASE + nr_spis,
 	};
+	if (chip_lines_init(&g->base)) {
+		free(g);
+		errno = ENOMEM;
+		return NULL;
+	}
 	g->lock = SPIN_LOCK_UNLOCKED;
 	g->controller_lock = SPIN_LOCK_UNLOCKED;
 	g->nr_spis = nr_spis;
@@ -986,7 +999,7 @@ int gic_set_priority(struct chip_model *m, unsigned int id, uint8_t prio)
 
 	if (!is_gic(m) || !prio_of(g, me, id))
 		return -EINVAL;
-	chip_reg_write(m, CHIP_ACC_INIT, g->cost.dist_write_ns);
+	chip_reg_write(m, CHIP_LINE_NONE, CHIP_ACC_INIT, g->cost.dist_write_ns);
 	flags = gic_lock(g);
 	write_byte_locked(g, me, GIC_DIST_PRI + id, prio);
 	gic_unlock(g, flags);
@@ -997,7 +1010,8 @@ int gic_set_pmr(struct chip_model *m, unsigned int cpu, uint8_t pmr)
 {
 	if (!is_gic(m) || cpu >= to_gic(m)->nr_cpus)
 		return -EINVAL;
-	cpu_wr(to_gic(m), CHIP_ACC_INIT, cpu, GIC_CPU_PRIMASK, pmr);
+	cpu_wr(to_gic(m), CHIP_LINE_NONE, CHIP_ACC_INIT, cpu, GIC_CPU_PRIMASK,
+	       pmr);
 	return 0;
 }
 
@@ -1017,25 +1031,31 @@ int gic_ppi_enable(struct chip_model *m, unsigned int irq)
 uint32_t gic_dist_read(struct chip_model *m, unsigned int cpu,
 		       unsigned int offset)
 {
-	return is_gic(m) ? dist_rd(to_gic(m), CHIP_ACC_INIT, cpu, offset) : 0;
+	return is_gic(m) ? dist_rd(to_gic(m), CHIP_LINE_NONE, CHIP_ACC_INIT,
+				   cpu, offset) :
+			   0;
 }
 
 void gic_dist_write(struct chip_model *m, unsigned int cpu, unsigned int offset,
 		    uint32_t val)
 {
 	if (is_gic(m))
-		dist_wr(to_gic(m), CHIP_ACC_INIT, cpu, offset, val);
+		dist_wr(to_gic(m), CHIP_LINE_NONE, CHIP_ACC_INIT, cpu, offset,
+			val);
 }
 
 uint32_t gic_cpu_read(struct chip_model *m, unsigned int cpu,
 		      unsigned int offset)
 {
-	return is_gic(m) ? cpu_rd(to_gic(m), CHIP_ACC_INIT, cpu, offset) : 0;
+	return is_gic(m) ? cpu_rd(to_gic(m), CHIP_LINE_NONE, CHIP_ACC_INIT, cpu,
+				  offset) :
+			   0;
 }
 
 void gic_cpu_write(struct chip_model *m, unsigned int cpu, unsigned int offset,
 		   uint32_t val)
 {
 	if (is_gic(m))
-		cpu_wr(to_gic(m), CHIP_ACC_INIT, cpu, offset, val);
+		cpu_wr(to_gic(m), CHIP_LINE_NONE, CHIP_ACC_INIT, cpu, offset,
+		       val);
 }

@@ -128,6 +128,12 @@ static uint32_t irq_bit(const struct gpio_bank *g, unsigned int irq)
 	return 1u << (irq - g->base.irq_base);
 }
 
+/* The line of @bit, one line's bit: what its accesses are counted under. */
+static unsigned int bit_line(uint32_t bit)
+{
+	return (unsigned int)__builtin_ctz(bit);
+}
+
 /* ---- the hardware: what happens on the chip, whoever caused it ---- */
 
 static uint32_t hw_level_active(const struct gpio_hw *hw)
@@ -241,24 +247,29 @@ static void gpio_set_input(struct chip_model *m, unsigned int pin, bool level)
 		hw_latch(g, ev);
 }
 
-/* ---- the driver: register accesses, counted under their caller ---- */
+/*
+ * ---- the driver: register accesses, counted under their caller and
+ * the line of @bit ----
+ */
 
 static void gpio_clear_status(struct gpio_bank *g, enum chip_acc acc,
 			      uint32_t bit)
 {
-	chip_reg_write(&g->base, acc, g->cost.write_ns);
+	chip_reg_write(&g->base, bit_line(bit), acc, g->cost.write_ns);
 	hw_status_w1c(g, bit);
 }
 
 static void gpio_enable(struct gpio_bank *g, enum chip_acc acc, uint32_t bit)
 {
-	chip_reg_write(&g->base, acc, g->cost.write_ns); /* SETIRQENABLE */
+	/* SETIRQENABLE */
+	chip_reg_write(&g->base, bit_line(bit), acc, g->cost.write_ns);
 	hw_enable_set(g, bit);
 }
 
 static void gpio_disable(struct gpio_bank *g, enum chip_acc acc, uint32_t bit)
 {
-	chip_reg_write(&g->base, acc, g->cost.write_ns); /* CLEARIRQENABLE */
+	/* CLEARIRQENABLE */
+	chip_reg_write(&g->base, bit_line(bit), acc, g->cost.write_ns);
 	__atomic_fetch_and(&g->hw.irqenable, ~bit, __ATOMIC_SEQ_CST);
 }
 
@@ -274,7 +285,7 @@ static bool gpio_write_polarity(struct gpio_bank *g, enum chip_acc acc,
 	uint32_t sel = high ? old & ~bit : old | bit;
 
 	st(&g->drv.edgeselect, sel);
-	chip_reg_write(&g->base, acc, g->cost.write_ns);
+	chip_reg_write(&g->base, bit_line(bit), acc, g->cost.write_ns);
 	st(&g->hw.edgeselect, sel);
 	return sel != old;
 }
@@ -300,7 +311,7 @@ static unsigned int gpio_track_level(struct gpio_bank *g, enum chip_acc acc,
 	for (;;) {
 		bool now;
 
-		chip_reg_read(&g->base, acc, g->cost.read_ns);
+		chip_reg_read(&g->base, bit_line(bit), acc, g->cost.read_ns);
 		now = ld(&g->hw.datain) & bit;
 		if (now == high)
 			return flips;
@@ -325,7 +336,7 @@ static void gpio_rearm_edge(struct gpio_bank *g, enum chip_acc acc,
 	unsigned int flips;
 	bool high;
 
-	chip_reg_read(&g->base, acc, g->cost.read_ns);
+	chip_reg_read(&g->base, bit_line(bit), acc, g->cost.read_ns);
 	high = ld(&g->hw.datain) & bit;
 	spin_lock(&g->lock);
 	flips = gpio_write_polarity(g, acc, bit, high);
@@ -403,7 +414,8 @@ static int gpio_set_type(unsigned int irq, unsigned int type)
 		ed |= bit;
 		break;
 	case IRQ_TYPE_EDGE_BOTH:
-		chip_reg_read(&g->base, CHIP_ACC_SET_TYPE, g->cost.read_ns);
+		chip_reg_read(&g->base, bit_line(bit), CHIP_ACC_SET_TYPE,
+			      g->cost.read_ns);
 		high = ld(&g->hw.datain) & bit;
 		ed |= bit;
 		es |= high ? 0 : bit;
@@ -425,13 +437,17 @@ static int gpio_set_type(unsigned int irq, unsigned int type)
 	st(&g->drv.both, both);
 	st(&g->drv.level, level);
 	/* Polarity before detection, so a detector never starts wrong. */
-	chip_reg_write(&g->base, CHIP_ACC_SET_TYPE, g->cost.write_ns);
+	chip_reg_write(&g->base, bit_line(bit), CHIP_ACC_SET_TYPE,
+		       g->cost.write_ns);
 	st(&g->hw.leveldetect0, l0);
-	chip_reg_write(&g->base, CHIP_ACC_SET_TYPE, g->cost.write_ns);
+	chip_reg_write(&g->base, bit_line(bit), CHIP_ACC_SET_TYPE,
+		       g->cost.write_ns);
 	st(&g->hw.leveldetect1, l1);
-	chip_reg_write(&g->base, CHIP_ACC_SET_TYPE, g->cost.write_ns);
+	chip_reg_write(&g->base, bit_line(bit), CHIP_ACC_SET_TYPE,
+		       g->cost.write_ns);
 	st(&g->hw.edgeselect, es);
-	chip_reg_write(&g->base, CHIP_ACC_SET_TYPE, g->cost.write_ns);
+	chip_reg_write(&g->base, bit_line(bit), CHIP_ACC_SET_TYPE,
+		       g->cost.write_ns);
 	st(&g->hw.edgedetect, ed);
 	spin_unlock(&g->lock);
 	/* The level may have moved since it was read: follow it. */
@@ -458,7 +474,8 @@ static int gpio_set_wake(unsigned int irq, unsigned int on)
 	wake = ld(&g->drv.wakeup);
 	wake = on ? wake | bit : wake & ~bit;
 	st(&g->drv.wakeup, wake);
-	chip_reg_write(&g->base, CHIP_ACC_SET_WAKE, g->cost.write_ns);
+	chip_reg_write(&g->base, bit_line(bit), CHIP_ACC_SET_WAKE,
+		       g->cost.write_ns);
 	st(&g->hw.wakeupenable, wake);
 	spin_unlock(&g->lock);
 	return 0;
@@ -516,7 +533,8 @@ static struct irq_chip gpio_legacy_chip = {
  * duration keeps the CPU from re-entering here from a child's handler
  * (they run with interrupts enabled); the re-read loop picks up what
  * arrived meanwhile, and the final unmask re-presents anything that came
- * after the last read.
+ * after the last read. Its reads are made for the parent line, the
+ * bank's output: each line's interrupts include them.
  */
 static void gpio_demux(unsigned int irq, struct irq_desc *desc)
 {
@@ -526,9 +544,11 @@ static void gpio_demux(unsigned int irq, struct irq_desc *desc)
 	for (;;) {
 		uint32_t pending;
 
-		chip_reg_read(&g->base, CHIP_ACC_DEMUX, g->cost.read_ns);
+		chip_reg_read(&g->base, CHIP_LINE_OUTPUT, CHIP_ACC_DEMUX,
+			      g->cost.read_ns);
 		pending = ld(&g->hw.irqstatus);
-		chip_reg_read(&g->base, CHIP_ACC_DEMUX, g->cost.read_ns);
+		chip_reg_read(&g->base, CHIP_LINE_OUTPUT, CHIP_ACC_DEMUX,
+			      g->cost.read_ns);
 		pending &= ld(&g->hw.irqenable);
 		if (!pending)
 			break;
@@ -555,10 +575,10 @@ int gpio_suspend(struct chip_model *m)
 	__atomic_store_n(&g->wake_line, -ENOENT, __ATOMIC_SEQ_CST);
 
 	spin_lock_irqsave(&g->lock, flags);
-	chip_reg_read(m, CHIP_ACC_INIT, g->cost.read_ns);
+	chip_reg_read(m, CHIP_LINE_NONE, CHIP_ACC_INIT, g->cost.read_ns);
 	st(&g->drv.saved_enable, ld(&g->hw.irqenable));
 	wake = ld(&g->drv.wakeup);
-	chip_reg_write(m, CHIP_ACC_INIT, g->cost.write_ns);
+	chip_reg_write(m, CHIP_LINE_NONE, CHIP_ACC_INIT, g->cost.write_ns);
 	st(&g->hw.irqenable, wake);
 	spin_unlock_irqrestore(&g->lock, flags);
 
@@ -580,7 +600,7 @@ int gpio_resume(struct chip_model *m)
 					 __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
 		return -EINVAL;
 	spin_lock_irqsave(&g->lock, flags);
-	chip_reg_write(m, CHIP_ACC_INIT, g->cost.write_ns);
+	chip_reg_write(m, CHIP_LINE_NONE, CHIP_ACC_INIT, g->cost.write_ns);
 	st(&g->hw.irqenable, ld(&g->drv.saved_enable));
 	spin_unlock_irqrestore(&g->lock, flags);
 	vic_cascade_changed(g->vic, g->vic_input);
@@ -682,6 +702,7 @@ static void gpio_destroy(struct chip_model *m)
 	set_irq_handler(g->parent_irq, handle_bad_irq);
 	set_irq_data(g->parent_irq, NULL);
 	vic_cascade_connect(g->vic, g->vic_input, NULL, NULL);
+	chip_lines_free(m);
 	free(g);
 }
 
@@ -697,9 +718,11 @@ static const struct chip_model_ops gpio_ops = {
 static void gpio_hw_init(struct gpio_bank *g)
 {
 	st(&g->hw.dir, ~0u);
-	chip_reg_write(&g->base, CHIP_ACC_INIT, g->cost.write_ns);
+	chip_reg_write(&g->base, CHIP_LINE_NONE, CHIP_ACC_INIT,
+		       g->cost.write_ns);
 	st(&g->hw.irqenable, 0);
-	chip_reg_write(&g->base, CHIP_ACC_INIT, g->cost.write_ns);
+	chip_reg_write(&g->base, CHIP_LINE_NONE, CHIP_ACC_INIT,
+		       g->cost.write_ns);
 	hw_status_w1c(g, ~0u);
 	__atomic_store_n(&g->wake_line, -ENOENT, __ATOMIC_RELAXED);
 }
@@ -736,6 +759,15 @@ struct chip_model *gpio_create(unsigned int irq_base, struct chip_model *vic,
 		.irq_base = irq_base,
 		.nr_inputs = GPIO_NR_LINES,
 	};
+	if (chip_lines_init(&g->base)) {
+		free(g);
+		errno = ENOMEM;
+		return NULL;
+	}
+	/* A line's interrupt is the bank's output's, which is the VIC's. */
+	for (unsigned int i = 0; i < GPIO_NR_LINES; i++)
+		chip_line_set_parent(&g->base, i, &g->base, CHIP_LINE_OUTPUT);
+	chip_line_set_parent(&g->base, CHIP_LINE_OUTPUT, vic, vic_input);
 	g->vic = vic;
 	g->vic_input = vic_input;
 	g->parent_irq = parent;
@@ -744,6 +776,7 @@ struct chip_model *gpio_create(unsigned int irq_base, struct chip_model *vic,
 
 	ret = vic_cascade_connect(vic, vic_input, hw_output, g);
 	if (ret) {
+		chip_lines_free(&g->base);
 		free(g);
 		errno = -ret;
 		return NULL;

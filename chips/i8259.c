@@ -455,18 +455,21 @@ static uint8_t hw_read(struct i8259 *p, unsigned int port, bool *post)
 	return val;
 }
 
-/* outb/inb as the driver makes them: counted under @acc, then the cycle. */
-static bool pic_outb(struct i8259 *p, enum chip_acc acc, unsigned int val,
-		     unsigned int port)
+/*
+ * outb/inb as the driver makes them: counted under @acc and the @line
+ * they are made for (CHIP_LINE_NONE: set-up), then the cycle.
+ */
+static bool pic_outb(struct i8259 *p, unsigned int line, enum chip_acc acc,
+		     unsigned int val, unsigned int port)
 {
-	chip_reg_write(&p->base, acc, p->cost.port_write_ns);
+	chip_reg_write(&p->base, line, acc, p->cost.port_write_ns);
 	return hw_write(p, port, (uint8_t)val);
 }
 
-static uint8_t pic_inb(struct i8259 *p, enum chip_acc acc, unsigned int port,
-		       bool *post)
+static uint8_t pic_inb(struct i8259 *p, unsigned int line, enum chip_acc acc,
+		       unsigned int port, bool *post)
 {
-	chip_reg_read(&p->base, acc, p->cost.port_read_ns);
+	chip_reg_read(&p->base, line, acc, p->cost.port_read_ns);
 	return hw_read(p, port, post);
 }
 
@@ -547,9 +550,10 @@ static void i8259_write_mask(struct i8259 *p, unsigned int pin, bool masked,
 	else
 		p->cached_mask &= ~(1u << pin);
 	if (pin & 8)
-		post = pic_outb(p, acc, p->cached_mask >> 8, I8259_SLAVE_IMR);
+		post = pic_outb(p, pin, acc, p->cached_mask >> 8,
+				I8259_SLAVE_IMR);
 	else
-		post = pic_outb(p, acc, p->cached_mask & 0xff,
+		post = pic_outb(p, pin, acc, p->cached_mask & 0xff,
 				I8259_MASTER_IMR);
 	spin_unlock_irqrestore(&p->lock, flags);
 	pic_post(p, post);
@@ -565,9 +569,9 @@ static bool i8259_irq_real(struct i8259 *p, unsigned int pin, enum chip_acc acc,
 	unsigned int cmd = pin & 8 ? I8259_SLAVE_CMD : I8259_MASTER_CMD;
 	uint8_t isr;
 
-	*post |= pic_outb(p, acc, OCW3_READ_ISR, cmd);
-	isr = pic_inb(p, acc, cmd, post);
-	*post |= pic_outb(p, acc, OCW3_READ_IRR, cmd);
+	*post |= pic_outb(p, pin, acc, OCW3_READ_ISR, cmd);
+	isr = pic_inb(p, pin, acc, cmd, post);
+	*post |= pic_outb(p, pin, acc, OCW3_READ_IRR, cmd);
 	return isr & (1u << (pin & 7));
 }
 
@@ -599,17 +603,19 @@ static void i8259_mask_and_ack(struct i8259 *p, unsigned int pin,
 		p->cached_mask |= bit;
 	}
 	if (pin & 8) {
-		pic_inb(p, acc, I8259_SLAVE_IMR, &post);
-		post |= pic_outb(p, acc, p->cached_mask >> 8, I8259_SLAVE_IMR);
-		post |= pic_outb(p, acc, OCW2_SEOI + (pin & 7),
+		pic_inb(p, pin, acc, I8259_SLAVE_IMR, &post);
+		post |= pic_outb(p, pin, acc, p->cached_mask >> 8,
+				 I8259_SLAVE_IMR);
+		post |= pic_outb(p, pin, acc, OCW2_SEOI + (pin & 7),
 				 I8259_SLAVE_CMD);
-		post |= pic_outb(p, acc, OCW2_SEOI + I8259_CASCADE_IR,
+		post |= pic_outb(p, pin, acc, OCW2_SEOI + I8259_CASCADE_IR,
 				 I8259_MASTER_CMD);
 	} else {
-		pic_inb(p, acc, I8259_MASTER_IMR, &post);
-		post |= pic_outb(p, acc, p->cached_mask & 0xff,
+		pic_inb(p, pin, acc, I8259_MASTER_IMR, &post);
+		post |= pic_outb(p, pin, acc, p->cached_mask & 0xff,
 				 I8259_MASTER_IMR);
-		post |= pic_outb(p, acc, OCW2_SEOI + pin, I8259_MASTER_CMD);
+		post |= pic_outb(p, pin, acc, OCW2_SEOI + pin,
+				 I8259_MASTER_CMD);
 	}
 	spin_unlock_irqrestore(&p->lock, flags);
 	pic_post(p, post);
@@ -683,10 +689,10 @@ static int i8259_set_type(unsigned int irq, unsigned int type)
 
 	port = pin & 8 ? I8259_ELCR_SLAVE : I8259_ELCR_MASTER;
 	spin_lock_irqsave(&p->lock, flags);
-	elcr = pic_inb(p, CHIP_ACC_SET_TYPE, port, &post);
+	elcr = pic_inb(p, pin, CHIP_ACC_SET_TYPE, port, &post);
 	want = level ? (uint8_t)(elcr | bit) : (uint8_t)(elcr & ~bit);
 	if (want != elcr)
-		post |= pic_outb(p, CHIP_ACC_SET_TYPE, want, port);
+		post |= pic_outb(p, pin, CHIP_ACC_SET_TYPE, want, port);
 	spin_unlock_irqrestore(&p->lock, flags);
 
 	desc->status &= ~(IRQ_TYPE_SENSE_MASK | IRQ_LEVEL);
@@ -766,7 +772,8 @@ static struct irq_chip i8259A_irq_type = {
 /*
  * IR2's chained handler: the slave's acknowledge done in software. The
  * poll command and the read that follows must not be split by another
- * CPU's access to the slave, hence the driver lock. The slave line's own
+ * CPU's access to the slave, hence the driver lock. Its accesses are
+ * IR2's, which every slave line's interrupts include. The slave line's own
  * ack sends the EOI for master IR2; when the poll finds nothing (the
  * request went away, the slave's spurious IRQ15) no line will, so this
  * handler frees IR2 itself. One poll per IR2 acknowledge, like one slave
@@ -781,11 +788,13 @@ static void i8259_cascade_irq(unsigned int irq, struct irq_desc *desc)
 
 	(void)irq;
 	spin_lock_irqsave(&p->lock, flags);
-	post |= pic_outb(p, CHIP_ACC_DEMUX, OCW3 | OCW3_POLL, I8259_SLAVE_CMD);
-	poll = pic_inb(p, CHIP_ACC_DEMUX, I8259_SLAVE_CMD, &post);
+	post |= pic_outb(p, I8259_CASCADE_IR, CHIP_ACC_DEMUX, OCW3 | OCW3_POLL,
+			 I8259_SLAVE_CMD);
+	poll = pic_inb(p, I8259_CASCADE_IR, CHIP_ACC_DEMUX, I8259_SLAVE_CMD,
+		       &post);
 	if (!(poll & POLL_INT)) {
 		chip_count(&p->base.stats.spurious);
-		post |= pic_outb(p, CHIP_ACC_DEMUX,
+		post |= pic_outb(p, I8259_CASCADE_IR, CHIP_ACC_DEMUX,
 				 OCW2_SEOI + I8259_CASCADE_IR,
 				 I8259_MASTER_CMD);
 	}
@@ -816,10 +825,11 @@ static void i8259_init_hw(struct i8259 *p)
 	bool post = false;
 
 	for (size_t i = 0; i < sizeof(seq) / sizeof(seq[0]); i++)
-		post |= pic_outb(p, CHIP_ACC_INIT, seq[i].val, seq[i].port);
-	post |= pic_outb(p, CHIP_ACC_INIT, p->cached_mask & 0xff,
-			 I8259_MASTER_IMR);
-	post |= pic_outb(p, CHIP_ACC_INIT, p->cached_mask >> 8,
+		post |= pic_outb(p, CHIP_LINE_NONE, CHIP_ACC_INIT, seq[i].val,
+				 seq[i].port);
+	post |= pic_outb(p, CHIP_LINE_NONE, CHIP_ACC_INIT,
+			 p->cached_mask & 0xff, I8259_MASTER_IMR);
+	post |= pic_outb(p, CHIP_LINE_NONE, CHIP_ACC_INIT, p->cached_mask >> 8,
 			 I8259_SLAVE_IMR);
 	pic_post(p, post);
 }
@@ -857,6 +867,7 @@ static void i8259_destroy(struct chip_model *m)
 		set_irq_chip_data(irq, NULL);
 		set_irq_chip(irq, NULL);
 	}
+	chip_lines_free(m);
 	free(m);
 }
 
@@ -888,6 +899,14 @@ struct chip_model *i8259_create(unsigned int irq_base, unsigned int cpu)
 		.irq_base = irq_base,
 		.nr_inputs = I8259_NR_LINES,
 	};
+	if (chip_lines_init(&p->base)) {
+		free(p);
+		errno = ENOMEM;
+		return NULL;
+	}
+	/* A slave line's interrupt comes through IR2 (chained mode). */
+	for (unsigned int pin = 8; pin < I8259_NR_LINES; pin++)
+		chip_line_set_parent(&p->base, pin, &p->base, I8259_CASCADE_IR);
 	p->cpu = cpu;
 	p->cached_mask = 0xffff;
 	p->cascade = I8259_CASCADE_CHAINED;
@@ -928,7 +947,7 @@ int i8259_inb(struct chip_model *m, unsigned int port)
 	if (port_unit(port) < 0)
 		return -EINVAL;
 	spin_lock_irqsave(&p->lock, flags);
-	val = pic_inb(p, CHIP_ACC_INIT, port, &post);
+	val = pic_inb(p, CHIP_LINE_NONE, CHIP_ACC_INIT, port, &post);
 	spin_unlock_irqrestore(&p->lock, flags);
 	pic_post(p, post);
 	return val;
@@ -943,7 +962,7 @@ int i8259_outb(struct chip_model *m, unsigned int port, unsigned int val)
 	if (port_unit(port) < 0 || val > 0xff)
 		return -EINVAL;
 	spin_lock_irqsave(&p->lock, flags);
-	post = pic_outb(p, CHIP_ACC_INIT, val, port);
+	post = pic_outb(p, CHIP_LINE_NONE, CHIP_ACC_INIT, val, port);
 	spin_unlock_irqrestore(&p->lock, flags);
 	pic_post(p, post);
 	return 0;

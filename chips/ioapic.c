@@ -321,27 +321,31 @@ static uint32_t ioapic_mmio_read(struct ioapic *io, unsigned int offset)
  * The driver's accessors (io_apic_read/write/modify): an indirect read is
  * an IOREGSEL write and an IOWIN read; a modify after a read rewrites only
  * IOWIN, as IOREGSEL still selects the register. Callers hold ioapic_lock.
+ * Each access is counted under @acc and the @line it is made for (a pin;
+ * CHIP_LINE_NONE: set-up).
  */
-static uint32_t io_apic_read(struct ioapic *io, enum chip_acc acc, uint32_t reg)
+static uint32_t io_apic_read(struct ioapic *io, unsigned int line,
+			     enum chip_acc acc, uint32_t reg)
 {
-	chip_reg_write(&io->base, acc, io->cost.ioapic_write_ns);
+	chip_reg_write(&io->base, line, acc, io->cost.ioapic_write_ns);
 	ioapic_mmio_write(io, IOREGSEL, reg);
-	chip_reg_read(&io->base, acc, io->cost.ioapic_read_ns);
+	chip_reg_read(&io->base, line, acc, io->cost.ioapic_read_ns);
 	return ioapic_mmio_read(io, IOWIN);
 }
 
-static void io_apic_write(struct ioapic *io, enum chip_acc acc, uint32_t reg,
-			  uint32_t val)
+static void io_apic_write(struct ioapic *io, unsigned int line,
+			  enum chip_acc acc, uint32_t reg, uint32_t val)
 {
-	chip_reg_write(&io->base, acc, io->cost.ioapic_write_ns);
+	chip_reg_write(&io->base, line, acc, io->cost.ioapic_write_ns);
 	ioapic_mmio_write(io, IOREGSEL, reg);
-	chip_reg_write(&io->base, acc, io->cost.ioapic_write_ns);
+	chip_reg_write(&io->base, line, acc, io->cost.ioapic_write_ns);
 	ioapic_mmio_write(io, IOWIN, val);
 }
 
-static void io_apic_modify(struct ioapic *io, enum chip_acc acc, uint32_t val)
+static void io_apic_modify(struct ioapic *io, unsigned int line,
+			   enum chip_acc acc, uint32_t val)
 {
-	chip_reg_write(&io->base, acc, io->cost.ioapic_write_ns);
+	chip_reg_write(&io->base, line, acc, io->cost.ioapic_write_ns);
 	ioapic_mmio_write(io, IOWIN, val);
 }
 
@@ -349,9 +353,9 @@ static void io_apic_modify(struct ioapic *io, enum chip_acc acc, uint32_t val)
 static void __ioapic_modify(struct ioapic *io, enum chip_acc acc,
 			    unsigned int pin, uint32_t set, uint32_t clear)
 {
-	uint32_t reg = io_apic_read(io, acc, IOAPIC_REG_RTE_LO(pin));
+	uint32_t reg = io_apic_read(io, pin, acc, IOAPIC_REG_RTE_LO(pin));
 
-	io_apic_modify(io, acc, (reg & ~clear) | set);
+	io_apic_modify(io, pin, acc, (reg & ~clear) | set);
 }
 
 static void ioapic_modify(struct ioapic *io, enum chip_acc acc,
@@ -376,15 +380,18 @@ static struct lapic *this_lapic(struct ioapic *io)
 	return cpu < io->nr_cpus ? &io->lapic[cpu] : NULL;
 }
 
-/* The TMR bit of @vector, read as the driver does: its 32-bit register. */
-static bool lapic_read_tmr(struct ioapic *io, enum chip_acc acc,
-			   unsigned int vector)
+/*
+ * The TMR bit of @vector, read as the driver does: its 32-bit register.
+ * Local APIC accesses are counted under the @line they are made for.
+ */
+static bool lapic_read_tmr(struct ioapic *io, unsigned int line,
+			   enum chip_acc acc, unsigned int vector)
 {
 	struct lapic *l = this_lapic(io);
 	unsigned long flags;
 	bool bit;
 
-	chip_reg_read(&io->base, acc, io->cost.lapic_read_ns);
+	chip_reg_read(&io->base, line, acc, io->cost.lapic_read_ns);
 	if (!l)
 		return true;
 	spin_lock_irqsave(&l->lock, flags);
@@ -398,7 +405,8 @@ static bool lapic_read_tmr(struct ioapic *io, enum chip_acc acc,
  * whichever line the caller meant, presents the next deliverable vector,
  * and sends the EOI message if the retired vector was accepted as level.
  */
-static void lapic_write_eoi(struct ioapic *io, enum chip_acc acc)
+static void lapic_write_eoi(struct ioapic *io, unsigned int line,
+			    enum chip_acc acc)
 {
 	struct lapic *l = this_lapic(io);
 	unsigned int cpu = smp_processor_id();
@@ -406,7 +414,7 @@ static void lapic_write_eoi(struct ioapic *io, enum chip_acc acc)
 	unsigned long flags;
 	int vector, next;
 
-	chip_reg_write(&io->base, acc, io->cost.lapic_eoi_ns);
+	chip_reg_write(&io->base, line, acc, io->cost.lapic_eoi_ns);
 	if (!l)
 		return;
 	local_irq_save(flags);
@@ -430,14 +438,14 @@ static void lapic_write_eoi(struct ioapic *io, enum chip_acc acc)
  * read: the previous IPI was long delivered), then write the ICR with the
  * self shorthand. A self-IPI is accepted as edge-triggered.
  */
-static void lapic_send_ipi_self(struct ioapic *io, enum chip_acc acc,
-				unsigned int vector)
+static void lapic_send_ipi_self(struct ioapic *io, unsigned int line,
+				enum chip_acc acc, unsigned int vector)
 {
 	unsigned int cpu = smp_processor_id();
 	unsigned long flags;
 
-	chip_reg_read(&io->base, acc, io->cost.lapic_read_ns);
-	chip_reg_write(&io->base, acc, io->cost.lapic_icr_ns);
+	chip_reg_read(&io->base, line, acc, io->cost.lapic_read_ns);
+	chip_reg_write(&io->base, line, acc, io->cost.lapic_icr_ns);
 	if (cpu >= io->nr_cpus)
 		return;
 	local_irq_save(flags);
@@ -503,8 +511,8 @@ static void ioapic_level_eoi(unsigned int irq, enum chip_acc acc)
 	bool tmr;
 
 	move_native_irq((int)irq);
-	tmr = lapic_read_tmr(io, acc, io->pin_vector[pin]);
-	lapic_write_eoi(io, acc);
+	tmr = lapic_read_tmr(io, pin, acc, io->pin_vector[pin]);
+	lapic_write_eoi(io, pin, acc);
 	if (tmr)
 		return;
 	chip_count(&io->mis_count);
@@ -527,7 +535,7 @@ static void ioapic_set_affinity(unsigned int irq, cpumask_t mask)
 	if (cpu == io->nr_cpus)
 		return; /* no local APIC of ours there: leave it where it is */
 	spin_lock_irqsave(&io->ioapic_lock, flags);
-	io_apic_write(io, CHIP_ACC_SET_AFFINITY,
+	io_apic_write(io, irq_pin(io, irq), CHIP_ACC_SET_AFFINITY,
 		      IOAPIC_REG_RTE_HI(irq_pin(io, irq)), cpu << 24);
 	spin_unlock_irqrestore(&io->ioapic_lock, flags);
 }
@@ -539,7 +547,7 @@ static int ioapic_retrigger(unsigned int irq)
 
 	if (smp_processor_id() >= io->nr_cpus)
 		return 0; /* no local APIC to send from: software resend */
-	lapic_send_ipi_self(io, CHIP_ACC_RETRIGGER,
+	lapic_send_ipi_self(io, irq_pin(io, irq), CHIP_ACC_RETRIGGER,
 			    io->pin_vector[irq_pin(io, irq)]);
 	return 1;
 }
@@ -608,8 +616,10 @@ static void ioapic_disable(unsigned int irq)
 /* ack_ioapic_irq(): edge lines are acked at the local APIC only. */
 static void ioapic_ack(unsigned int irq)
 {
+	struct ioapic *io = irq_to_ioapic(irq);
+
 	move_native_irq((int)irq);
-	lapic_write_eoi(irq_to_ioapic(irq), CHIP_ACC_ACK);
+	lapic_write_eoi(io, irq_pin(io, irq), CHIP_ACC_ACK);
 }
 
 static void ioapic_eoi(unsigned int irq)
@@ -641,7 +651,7 @@ static void ioapic_edge_ack(unsigned int irq)
 	if ((irq_desc[irq].status & (IRQ_PENDING | IRQ_DISABLED)) ==
 	    (IRQ_PENDING | IRQ_DISABLED))
 		ioapic_mask_as(irq, CHIP_ACC_ACK);
-	lapic_write_eoi(io, CHIP_ACC_ACK);
+	lapic_write_eoi(io, irq_pin(io, irq), CHIP_ACC_ACK);
 }
 
 /*
@@ -787,6 +797,7 @@ static void ioapic_destroy(struct chip_model *m)
 		set_irq_chip(irq, NULL);
 		set_irq_chip_data(irq, NULL);
 	}
+	chip_lines_free(m);
 	free(io->lapic);
 	free(io);
 }
@@ -808,10 +819,12 @@ static void ioapic_boot(struct ioapic *io)
 	uint32_t ver;
 
 	spin_lock_irqsave(&io->ioapic_lock, flags);
-	ver = io_apic_read(io, CHIP_ACC_INIT, IOAPIC_REG_VER);
+	ver = io_apic_read(io, CHIP_LINE_NONE, CHIP_ACC_INIT, IOAPIC_REG_VER);
 	for (unsigned int pin = 0; pin <= (ver >> 16 & 0xff); pin++) {
-		io_apic_write(io, CHIP_ACC_INIT, IOAPIC_REG_RTE_HI(pin), 0);
-		io_apic_write(io, CHIP_ACC_INIT, IOAPIC_REG_RTE_LO(pin),
+		io_apic_write(io, CHIP_LINE_NONE, CHIP_ACC_INIT,
+			      IOAPIC_REG_RTE_HI(pin), 0);
+		io_apic_write(io, CHIP_LINE_NONE, CHIP_ACC_INIT,
+			      IOAPIC_REG_RTE_LO(pin),
 			      (uint32_t)IOAPIC_RTE_MASKED |
 				      io->pin_vector[pin]);
 	}
@@ -843,6 +856,8 @@ struct chip_model *ioapic_create(unsigned int irq_base, unsigned int nr_cpus)
 		.irq_base = irq_base,
 		.nr_inputs = IOAPIC_NR_PINS,
 	};
+	if (chip_lines_init(&io->base))
+		goto free_lapic;
 	io->nr_cpus = nr_cpus;
 	spin_lock_init(&io->ioapic_lock);
 	spin_lock_init(&io->hw);
@@ -873,6 +888,8 @@ struct chip_model *ioapic_create(unsigned int irq_base, unsigned int nr_cpus)
 	}
 	return &io->base;
 
+free_lapic:
+	free(io->lapic);
 free_io:
 	free(io);
 nomem:

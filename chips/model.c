@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The machinery every controller model shares: access counters, the
- * calibrated busy-wait that stands for a register access's bus cycles,
- * and edge pulses. Cost profiles are chips/cost.c's.
+ * The machinery every controller model shares: access counters (per
+ * caller and per line), the calibrated busy-wait that stands for a
+ * register access's bus cycles, and edge pulses. Cost profiles are
+ * chips/cost.c's.
  */
 #include <genirq/noise.h>
 #include <errno.h>
@@ -43,6 +44,27 @@ void chip_stats_reset(struct chip_model *m)
 
 	for (size_t i = 0; i < sizeof(m->stats) / sizeof(*w); i++)
 		__atomic_store_n(&w[i], 0, __ATOMIC_RELAXED);
+	for (unsigned int i = 0; i < m->nr_inputs + 2; i++)
+		__atomic_store_n(&m->lines[i].n, 0, __ATOMIC_RELAXED);
+}
+
+/* The lines, then CHIP_LINE_OUTPUT's and CHIP_LINE_NONE's counts. */
+int chip_lines_init(struct chip_model *m)
+{
+	m->lines = calloc(m->nr_inputs + 2, sizeof(*m->lines));
+	return m->lines ? 0 : -ENOMEM;
+}
+
+void chip_lines_free(struct chip_model *m)
+{
+	free(m->lines);
+	m->lines = NULL;
+}
+
+void chip_line_set_parent(struct chip_model *m, unsigned int line,
+			  struct chip_model *parent, unsigned int parent_line)
+{
+	chip_line_slot(m, line)->parent = chip_line_slot(parent, parent_line);
 }
 
 /*

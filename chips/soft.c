@@ -71,7 +71,7 @@ static void soft_mask(unsigned int irq)
 	struct softchip *s = irq_to_soft(irq);
 	unsigned int pin = irq - s->base.irq_base;
 
-	chip_reg_write(&s->base, CHIP_ACC_MASK, s->cost.enable_write_ns);
+	chip_reg_write(&s->base, pin, CHIP_ACC_MASK, s->cost.enable_write_ns);
 	__atomic_fetch_and(&s->enable, ~(1u << pin), __ATOMIC_RELEASE);
 }
 
@@ -80,7 +80,7 @@ static void soft_unmask(unsigned int irq)
 	struct softchip *s = irq_to_soft(irq);
 	unsigned int pin = irq - s->base.irq_base;
 
-	chip_reg_write(&s->base, CHIP_ACC_UNMASK, s->cost.enable_write_ns);
+	chip_reg_write(&s->base, pin, CHIP_ACC_UNMASK, s->cost.enable_write_ns);
 	__atomic_fetch_or(&s->enable, 1u << pin, __ATOMIC_ACQ_REL);
 	if (__atomic_load_n(&s->status, __ATOMIC_ACQUIRE) & (1u << pin))
 		soft_deliver(s, pin);
@@ -104,7 +104,8 @@ static struct irq_chip soft_chip = {
 /*
  * The parent's chained handler: take each pending, enabled child off the
  * status word and run it. A chained handler is the parent's flow; the
- * parent itself is not counted, as in the kernel.
+ * parent itself is not counted, as in the kernel. Its accesses are made
+ * for the parent line: each child's interrupts include them.
  */
 static void soft_demux(unsigned int irq, struct irq_desc *desc)
 {
@@ -114,13 +115,14 @@ static void soft_demux(unsigned int irq, struct irq_desc *desc)
 	for (;;) {
 		unsigned int pending, pin;
 
-		chip_reg_read(&s->base, CHIP_ACC_DEMUX, s->cost.status_read_ns);
+		chip_reg_read(&s->base, CHIP_LINE_OUTPUT, CHIP_ACC_DEMUX,
+			      s->cost.status_read_ns);
 		pending = __atomic_load_n(&s->status, __ATOMIC_ACQUIRE) &
 			  __atomic_load_n(&s->enable, __ATOMIC_ACQUIRE);
 		if (!pending)
 			break;
 		pin = (unsigned int)__builtin_ctz(pending);
-		chip_reg_write(&s->base, CHIP_ACC_DEMUX,
+		chip_reg_write(&s->base, CHIP_LINE_OUTPUT, CHIP_ACC_DEMUX,
 			       s->cost.status_write_ns);
 		__atomic_fetch_and(&s->status, ~(1u << pin), __ATOMIC_ACQ_REL);
 		generic_handle_irq(s->base.irq_base + pin);
@@ -145,6 +147,7 @@ static void soft_destroy(struct chip_model *m)
 	}
 	if (s->parent_irq >= 0)
 		set_irq_handler((unsigned int)s->parent_irq, handle_bad_irq);
+	chip_lines_free(m);
 	free(s);
 }
 
@@ -179,6 +182,11 @@ struct chip_model *softchip_create(unsigned int irq_base, unsigned int nr,
 		.irq_base = irq_base,
 		.nr_inputs = nr,
 	};
+	if (chip_lines_init(&s->base)) {
+		free(s);
+		errno = ENOMEM;
+		return NULL;
+	}
 	s->cpu = cpu;
 	s->parent_irq = parent_irq;
 
@@ -193,6 +201,9 @@ struct chip_model *softchip_create(unsigned int irq_base, unsigned int nr,
 		if (get_irq_chip(p) == &no_irq_chip)
 			set_irq_chip(p, &dummy_irq_chip);
 		set_irq_data(p, s);
+		for (unsigned int i = 0; i < nr; i++)
+			chip_line_set_parent(&s->base, i, &s->base,
+					     CHIP_LINE_OUTPUT);
 		set_irq_chained_handler(p, soft_demux);
 	}
 	return &s->base;

@@ -120,17 +120,23 @@ static void io_error(struct uio_chip *u, const char *op, int err)
 	__atomic_fetch_add(&u->st.io_errors, 1, __ATOMIC_RELEASE);
 }
 
+/* The line an access under @acc is made for: the one, or none (set-up). */
+static unsigned int line_of(enum chip_acc acc)
+{
+	return acc == CHIP_ACC_INIT ? CHIP_LINE_NONE : 0;
+}
+
 static uint32_t reg_read(struct uio_chip *u, enum chip_acc acc,
 			 unsigned int off)
 {
-	chip_reg_read(&u->base, acc, 0);
+	chip_reg_read(&u->base, line_of(acc), acc, 0);
 	return u->dev.regs[off / 4];
 }
 
 static void reg_write(struct uio_chip *u, enum chip_acc acc, unsigned int off,
 		      uint32_t v)
 {
-	chip_reg_write(&u->base, acc, 0);
+	chip_reg_write(&u->base, line_of(acc), acc, 0);
 	u->dev.regs[off / 4] = v;
 }
 
@@ -208,7 +214,7 @@ static void line_mask(struct uio_chip *u, enum chip_acc acc, bool masked)
 	if (u->mask == UIO_MASK_IRQCONTROL) {
 		int32_t on = !masked;
 
-		chip_reg_write(&u->base, acc, 0);
+		chip_reg_write(&u->base, line_of(acc), acc, 0);
 		if (write(u->dev.ctl_fd, &on, sizeof(on)) != sizeof(on))
 			io_error(u,
 				 masked ? "mask (irqcontrol write)" :
@@ -217,7 +223,7 @@ static void line_mask(struct uio_chip *u, enum chip_acc acc, bool masked)
 	} else {
 		uint16_t cmd = u->cmd | (masked ? PCI_COMMAND_INTX_DISABLE : 0);
 
-		chip_reg_write(&u->base, acc, 0);
+		chip_reg_write(&u->base, line_of(acc), acc, 0);
 		if (pwrite(u->dev.cfg_fd, &cmd, 2, PCI_COMMAND) != 2)
 			io_error(u,
 				 masked ? "mask (PCI config write)" :
@@ -359,6 +365,7 @@ static void uio_destroy(struct chip_model *m)
 	uio_dev_close(&u->dev);
 	if (u->stop_fd >= 0)
 		close(u->stop_fd);
+	chip_lines_free(m);
 	free(u);
 }
 
@@ -367,6 +374,28 @@ static const struct chip_model_ops uio_ops = {
 	.set_design = uio_set_design,
 	.destroy = uio_destroy,
 };
+
+/* The chip's memory, its one line @irq; NULL when out of memory. */
+static struct uio_chip *uio_alloc(unsigned int irq)
+{
+	struct uio_chip *u = calloc(1, sizeof(*u));
+
+	if (!u)
+		return NULL;
+	u->base = (struct chip_model){
+		.name = "uio",
+		.ops = &uio_ops,
+		.cost = NULL,
+		.cost_fields = uio_cost_fields,
+		.irq_base = irq,
+		.nr_inputs = 1,
+	};
+	if (chip_lines_init(&u->base)) {
+		free(u);
+		return NULL;
+	}
+	return u;
+}
 
 struct chip_model *uio_chip_create(unsigned int irq, struct uio_dev *d,
 				   const struct uio_backend *backend,
@@ -404,20 +433,12 @@ struct chip_model *uio_chip_create(unsigned int irq, struct uio_dev *d,
 		e = ENXIO;
 		goto fail;
 	}
-	u = calloc(1, sizeof(*u));
+	u = uio_alloc(irq);
 	if (!u) {
 		snprintf(err, errlen, "%s: out of memory", d->path);
 		e = ENOMEM;
 		goto fail;
 	}
-	u->base = (struct chip_model){
-		.name = "uio",
-		.ops = &uio_ops,
-		.cost = NULL,
-		.cost_fields = uio_cost_fields,
-		.irq_base = irq,
-		.nr_inputs = 1,
-	};
 	u->dev = *d;
 	d->fd = d->ctl_fd = d->cfg_fd = -1; /* the chip's now */
 	d->regs = NULL;
@@ -432,6 +453,7 @@ struct chip_model *uio_chip_create(unsigned int irq, struct uio_dev *d,
 		e = errno;
 		snprintf(err, errlen, "%s: eventfd: %s", d->path, strerror(e));
 		uio_dev_close(&u->dev);
+		chip_lines_free(&u->base);
 		free(u);
 		errno = e;
 		return NULL;

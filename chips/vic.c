@@ -101,21 +101,31 @@ static struct vic *irq_to_vic(unsigned int irq)
 	return get_irq_chip_data(irq);
 }
 
-static uint32_t irq_bit(const struct vic *v, unsigned int irq)
+static unsigned int irq_line(const struct vic *v, unsigned int irq)
 {
-	return 1u << (irq - v->base.irq_base);
+	return irq - v->base.irq_base;
 }
 
-/* INTENCLEAR: the request stays in RAWINTR, nIRQ lets go of it. */
-static void vic_intenclear(struct vic *v, enum chip_acc acc, uint32_t bits)
+static uint32_t irq_bit(const struct vic *v, unsigned int irq)
 {
-	chip_reg_write(&v->base, acc, v->cost.write_ns);
+	return 1u << irq_line(v, irq);
+}
+
+/*
+ * INTENCLEAR: the request stays in RAWINTR, nIRQ lets go of it. The
+ * write is made for @line (CHIP_LINE_NONE: set-up).
+ */
+static void vic_intenclear(struct vic *v, unsigned int line, enum chip_acc acc,
+			   uint32_t bits)
+{
+	chip_reg_write(&v->base, line, acc, v->cost.write_ns);
 	__atomic_fetch_and(&v->intenable, ~bits, __ATOMIC_SEQ_CST);
 }
 
-static void vic_intenable(struct vic *v, enum chip_acc acc, uint32_t bits)
+static void vic_intenable(struct vic *v, unsigned int line, enum chip_acc acc,
+			  uint32_t bits)
 {
-	chip_reg_write(&v->base, acc, v->cost.write_ns);
+	chip_reg_write(&v->base, line, acc, v->cost.write_ns);
 	__atomic_fetch_or(&v->intenable, bits, __ATOMIC_SEQ_CST);
 	vic_present(v, bits);
 }
@@ -124,7 +134,7 @@ static void vic_mask_irq(unsigned int irq)
 {
 	struct vic *v = irq_to_vic(irq);
 
-	vic_intenclear(v, CHIP_ACC_MASK, irq_bit(v, irq));
+	vic_intenclear(v, irq_line(v, irq), CHIP_ACC_MASK, irq_bit(v, irq));
 }
 
 /* 2.6.18 acks by masking: the level source is cleared by its driver. */
@@ -132,14 +142,14 @@ static void vic_ack_irq(unsigned int irq)
 {
 	struct vic *v = irq_to_vic(irq);
 
-	vic_intenclear(v, CHIP_ACC_ACK, irq_bit(v, irq));
+	vic_intenclear(v, irq_line(v, irq), CHIP_ACC_ACK, irq_bit(v, irq));
 }
 
 static void vic_unmask_irq(unsigned int irq)
 {
 	struct vic *v = irq_to_vic(irq);
 
-	vic_intenable(v, CHIP_ACC_UNMASK, irq_bit(v, irq));
+	vic_intenable(v, irq_line(v, irq), CHIP_ACC_UNMASK, irq_bit(v, irq));
 }
 
 /*
@@ -162,7 +172,8 @@ static void vic_legacy_end(unsigned int irq)
 	struct vic *v = irq_to_vic(irq);
 
 	if (!(irq_desc[irq].status & (IRQ_DISABLED | IRQ_INPROGRESS)))
-		vic_intenable(v, CHIP_ACC_END, irq_bit(v, irq));
+		vic_intenable(v, irq_line(v, irq), CHIP_ACC_END,
+			      irq_bit(v, irq));
 }
 
 /* clang-format off */
@@ -186,14 +197,16 @@ static struct irq_chip vic_legacy_chip = {
 
 /*
  * The acknowledge cycle: the entry code reads IRQSTATUS and dispatches the
- * line if its request is still there.
+ * line if its request is still there. The read is made for the line whose
+ * vector the CPU took, spurious or not.
  */
 static int vic_inta(unsigned int cpu, unsigned int irq, void *ctx)
 {
 	struct vic *v = ctx;
 
 	(void)cpu;
-	chip_reg_read(&v->base, CHIP_ACC_DEMUX, v->cost.read_ns);
+	chip_reg_read(&v->base, irq_line(v, irq), CHIP_ACC_DEMUX,
+		      v->cost.read_ns);
 	if (vic_irqstatus(v) & irq_bit(v, irq))
 		return (int)irq;
 	chip_count(&v->base.stats.spurious);
@@ -317,6 +330,7 @@ static void vic_destroy(struct chip_model *m)
 		set_irq_chip_data(irq, NULL);
 		set_irq_chip(irq, NULL);
 	}
+	chip_lines_free(m);
 	free(m);
 }
 
@@ -335,8 +349,9 @@ static const struct chip_model_ops vic_ops = {
  */
 static void vic_hw_init(struct vic *v)
 {
-	vic_intenclear(v, CHIP_ACC_INIT, ~0u);
-	chip_reg_write(&v->base, CHIP_ACC_INIT, v->cost.write_ns);
+	vic_intenclear(v, CHIP_LINE_NONE, CHIP_ACC_INIT, ~0u);
+	chip_reg_write(&v->base, CHIP_LINE_NONE, CHIP_ACC_INIT,
+		       v->cost.write_ns);
 	__atomic_fetch_and(&v->softint, 0u, __ATOMIC_SEQ_CST);
 }
 
@@ -361,6 +376,11 @@ struct chip_model *vic_create(unsigned int irq_base, unsigned int cpu)
 		.irq_base = irq_base,
 		.nr_inputs = VIC_NR_INPUTS,
 	};
+	if (chip_lines_init(&v->base)) {
+		free(v);
+		errno = ENOMEM;
+		return NULL;
+	}
 	v->cpu = cpu;
 	vic_hw_init(v);
 

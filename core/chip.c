@@ -22,6 +22,10 @@
  * - handle_nested_irq() (2.6.31) for lines demultiplexed in a thread; it
  *   runs every action of the line, as later kernels do (2.6.31 ran the
  *   first).
+ *
+ * In no kernel: irq_oneshot_masks(), which says what the flows here do
+ * for a oneshot line. The naive edge design compared with these flows,
+ * handle_edge_masking_irq(), is in edge_masking.c.
  */
 #include <errno.h>
 #include "internals.h"
@@ -389,6 +393,24 @@ out:
 	chip_op(desc, irq, eoi);
 out_unlock:
 	spin_unlock(&desc->lock);
+}
+
+bool irq_oneshot_masks(unsigned int irq)
+{
+	struct irq_desc *desc;
+	irq_flow_handler_t flow;
+	unsigned long flags;
+	bool masks;
+
+	if (irq >= NR_IRQS)
+		return false;
+	desc = irq_desc + irq;
+	spin_lock_irqsave(&desc->lock, flags);
+	flow = __atomic_load_n(&desc->handle_irq, __ATOMIC_RELAXED);
+	masks = flow == handle_level_irq ||
+		(flow == handle_fasteoi_irq && desc->chip->mask);
+	spin_unlock_irqrestore(&desc->lock, flags);
+	return masks;
 }
 
 /**

@@ -22,6 +22,7 @@ const char *irq_flow_name(irq_flow_handler_t handle)
 		{ handle_simple_irq, "simple" },
 		{ handle_percpu_irq, "percpu" },
 		{ handle_bad_irq, "bad" },
+		{ handle_edge_masking_irq, "edge-masking" },
 		{ NULL, "do_IRQ" },
 	};
 

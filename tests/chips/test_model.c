@@ -2,8 +2,8 @@
 /*
  * The model framework: cost profiles from INI files (good keys applied,
  * other models' sections skipped, bad keys and values refused with the
- * file, line and key named), access accounting per caller, and the
- * busy-wait calibration filling in its clock.
+ * file, line and key named), access accounting per caller and per line,
+ * and the busy-wait calibration filling in its clock.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -132,9 +132,9 @@ static void test_accesses_are_counted_per_caller(void **state)
 {
 	(void)state;
 	chip_stats_reset(m);
-	chip_reg_read(m, CHIP_ACC_ACK, 0);
-	chip_reg_write(m, CHIP_ACC_ACK, 0);
-	chip_reg_write(m, CHIP_ACC_EOI, 0);
+	chip_reg_read(m, 0, CHIP_ACC_ACK, 0);
+	chip_reg_write(m, 1, CHIP_ACC_ACK, 0);
+	chip_reg_write(m, 0, CHIP_ACC_EOI, 0);
 	assert_int_equal(chip_accesses(m, CHIP_ACC_ACK), 2);
 	assert_int_equal(chip_accesses(m, CHIP_ACC_EOI), 1);
 	assert_int_equal(chip_accesses(m, CHIP_ACC_MASK), 0);
@@ -143,6 +143,32 @@ static void test_accesses_are_counted_per_caller(void **state)
 	assert_int_equal(chip_accesses(m, CHIP_ACC_NR), 0);
 	assert_string_equal(chip_acc_name(CHIP_ACC_MASK_ACK), "mask_ack");
 	assert_string_equal(chip_acc_name(CHIP_ACC_DEMUX), "demux");
+}
+
+/*
+ * Each access counts under one line, the output (a chained model's
+ * parent line) or none (set-up); a line's interrupts include its
+ * parent's accesses, which is what the harness charges a handler run.
+ */
+static void test_accesses_are_counted_per_line(void **state)
+{
+	(void)state;
+	chip_stats_reset(m);
+	chip_reg_read(m, 0, CHIP_ACC_ACK, 0);
+	chip_reg_write(m, 0, CHIP_ACC_EOI, 0);
+	chip_reg_write(m, 1, CHIP_ACC_MASK, 0);
+	chip_reg_read(m, CHIP_LINE_OUTPUT, CHIP_ACC_DEMUX, 0);
+	chip_reg_write(m, CHIP_LINE_NONE, CHIP_ACC_INIT, 0);
+	assert_int_equal(chip_accesses(m, CHIP_ACC_NR), 5);
+	assert_int_equal(chip_irq_accesses(m, 40), 2);
+	assert_int_equal(chip_irq_accesses(m, 41), 1);
+	assert_int_equal(chip_irq_accesses(m, 42), 0);
+	chip_line_set_parent(m, 1, m, CHIP_LINE_OUTPUT);
+	assert_int_equal(chip_irq_accesses(m, 41), 2);
+	assert_int_equal(chip_irq_accesses(m, 40), 2);
+	chip_stats_reset(m);
+	assert_int_equal(chip_irq_accesses(m, 40), 0);
+	assert_int_equal(chip_irq_accesses(m, 41), 0);
 }
 
 static void test_calibration_fills_its_clock(void **state)
@@ -174,6 +200,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(
 			test_accesses_are_counted_per_caller, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_accesses_are_counted_per_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_calibration_fills_its_clock, setup, teardown),
 	};

@@ -7,10 +7,11 @@
  * A model is a register-level simulation of one controller. Its irq_chip
  * operations touch the model's registers only through chip_reg_read() and
  * chip_reg_write(), which count the access under the irq_chip operation
- * that made it and busy-wait the access's cost. Devices drive the model's
- * input pins through struct chip_line; the model decides, as its data
- * sheet says, whether and where to deliver, and raises the interrupt on a
- * simulated CPU with irq_cpu_raise(). A model never calls a flow handler.
+ * that made it and under the line it was made for, and busy-wait the
+ * access's cost. Devices drive the model's input pins through struct
+ * chip_line; the model decides, as its data sheet says, whether and where
+ * to deliver, and raises the interrupt on a simulated CPU with
+ * irq_cpu_raise(). A model never calls a flow handler.
  */
 #ifndef CHIPS_MODEL_H
 #define CHIPS_MODEL_H
@@ -71,6 +72,28 @@ struct chip_stats {
 struct chip_model;
 
 /**
+ * struct chip_line_count - the register accesses made for one line
+ * @n:		accesses made for the line's interrupts: its own irq_chip
+ *		operations and its acknowledge cycle (relaxed atomic)
+ * @parent:	the count of the line whose interrupt dispatches this one (a
+ *		chained cascade's demultiplexer), part of every interrupt of
+ *		this line; NULL: none. Set when the model is made
+ *
+ * A model's lines are its irqs: line n is irq @irq_base + n. Two more
+ * counts follow its lines: CHIP_LINE_OUTPUT, the accesses a chained model
+ * makes for the parent line its output drives (the demultiplexer's status
+ * reads), and CHIP_LINE_NONE, those made for no line (set-up). Every
+ * access is counted in exactly one of them.
+ */
+struct chip_line_count {
+	unsigned long n;
+	const struct chip_line_count *parent;
+};
+
+#define CHIP_LINE_OUTPUT (~0u - 1)
+#define CHIP_LINE_NONE (~0u)
+
+/**
  * enum chip_design - which handler design a model's lines run
  * @CHIP_DESIGN_FLOW: the genirq flow handler the hardware needs, with the
  *	model's new-style irq_chip
@@ -114,7 +137,10 @@ struct chip_cost_field {
  * @cost:	the model's cost struct (unsigned int fields, ns)
  * @cost_fields: its keys, NULL-terminated
  * @irq_base:	first Linux irq number of the model's inputs
- * @nr_inputs:	number of input pins
+ * @nr_inputs:	number of input pins; the model's lines are its irqs
+ *		@irq_base .. @irq_base + @nr_inputs - 1
+ * @lines:	register accesses per line (chip_lines_init()), then the
+ *		output's and no line's (struct chip_line_count)
  */
 struct chip_model {
 	const char *name;
@@ -124,9 +150,9 @@ struct chip_model {
 	const struct chip_cost_field *cost_fields;
 	unsigned int irq_base;
 	unsigned int nr_inputs;
+	struct chip_line_count *lines;
 };
 
-/* Register access: count it under @acc and busy-wait @cost_ns. */
 static inline void chip_count(unsigned long *counter)
 {
 	__atomic_fetch_add(counter, 1, __ATOMIC_RELAXED);
@@ -134,24 +160,85 @@ static inline void chip_count(unsigned long *counter)
 
 void chip_delay_ns(unsigned int ns);
 
-static inline void chip_reg_read(struct chip_model *m, enum chip_acc acc,
-				 unsigned int cost_ns)
+/* @line's count: a line below nr_inputs, CHIP_LINE_OUTPUT or _NONE. */
+static inline struct chip_line_count *chip_line_slot(struct chip_model *m,
+						     unsigned int line)
+{
+	if (line >= m->nr_inputs)
+		line = m->nr_inputs + (line != CHIP_LINE_OUTPUT);
+	return &m->lines[line];
+}
+
+/*
+ * Register access: count it under @acc and @line (CHIP_LINE_NONE for
+ * set-up), then busy-wait @cost_ns.
+ */
+static inline void chip_reg_read(struct chip_model *m, unsigned int line,
+				 enum chip_acc acc, unsigned int cost_ns)
 {
 	chip_count(&m->stats.reads[acc]);
+	chip_count(&chip_line_slot(m, line)->n);
 	if (cost_ns)
 		chip_delay_ns(cost_ns);
 }
 
-static inline void chip_reg_write(struct chip_model *m, enum chip_acc acc,
-				  unsigned int cost_ns)
+static inline void chip_reg_write(struct chip_model *m, unsigned int line,
+				  enum chip_acc acc, unsigned int cost_ns)
 {
 	chip_count(&m->stats.writes[acc]);
+	chip_count(&chip_line_slot(m, line)->n);
 	if (cost_ns)
 		chip_delay_ns(cost_ns);
+}
+
+/**
+ * chip_lines_init - give @m its per-line access counts, all zero
+ * @m: a model whose @nr_inputs is set
+ *
+ * No line has a parent yet. Return: 0 or -ENOMEM.
+ */
+int chip_lines_init(struct chip_model *m);
+/* Free what chip_lines_init() allocated; the model's destroy calls it. */
+void chip_lines_free(struct chip_model *m);
+
+/**
+ * chip_line_set_parent - make a line's interrupts include a parent's
+ * @m: the model
+ * @line: its line, or CHIP_LINE_OUTPUT
+ * @parent: the model of the line that dispatches it
+ * @parent_line: that line, or CHIP_LINE_OUTPUT
+ *
+ * For a chained cascade: the accesses made for the parent line (its
+ * acknowledge, the demultiplexer's reads) are part of each interrupt of
+ * @line. Call before the model is used.
+ */
+void chip_line_set_parent(struct chip_model *m, unsigned int line,
+			  struct chip_model *parent, unsigned int parent_line);
+
+/**
+ * chip_irq_accesses - the register accesses made for a line's interrupts
+ * @m: the model
+ * @irq: one of its irqs
+ *
+ * The line's count plus its parents', up the cascade: every access but
+ * set-up made for @irq, by whichever model of the cascade, since the
+ * model was made or its stats were reset. What two reads differ by was
+ * made in between. Relaxed: it orders nothing.
+ */
+static inline unsigned long chip_irq_accesses(const struct chip_model *m,
+					      unsigned int irq)
+{
+	const struct chip_line_count *c = &m->lines[irq - m->irq_base];
+	unsigned long n = 0;
+
+	for (; c; c = c->parent)
+		n += __atomic_load_n(&c->n, __ATOMIC_RELAXED);
+	return n;
 }
 
 /* Total register accesses (reads + writes) made by @acc, or all if NR. */
 unsigned long chip_accesses(const struct chip_model *m, enum chip_acc acc);
+/* Zero the counters, the lines' access counts with them. */
 void chip_stats_reset(struct chip_model *m);
 
 /**

@@ -185,6 +185,11 @@ void handle_edge_irq(unsigned int irq, struct irq_desc *desc);
 void handle_simple_irq(unsigned int irq, struct irq_desc *desc);
 void handle_percpu_irq(unsigned int irq, struct irq_desc *desc);
 void handle_bad_irq(unsigned int irq, struct irq_desc *desc);
+/*
+ * Not a kernel flow handler: the naive design the genirq flows are
+ * compared with (core/edge_masking.c).
+ */
+void handle_edge_masking_irq(unsigned int irq, struct irq_desc *desc);
 
 /**
  * handle_nested_irq - run a nested line's threaded handlers
@@ -458,6 +463,23 @@ void genirq_set_thread_setup(genirq_thread_setup_fn fn, void *ctx);
  * Return: SCHED_FIFO, SCHED_OTHER, ..., or -1 when @action has no thread.
  */
 int irq_thread_policy(const struct irqaction *action);
+
+/**
+ * irq_oneshot_masks - would @irq stay masked while its oneshot threads run
+ * @irq: interrupt number
+ *
+ * True when the line's flow handler, for IRQF_ONESHOT users, keeps it
+ * masked from the hard handler until the last thread it woke is done
+ * (irq_finalize_oneshot() unmasks): handle_level_irq(), and
+ * handle_fasteoi_irq() on a chip with a ->mask. The edge, simple and
+ * per-CPU flows, __do_IRQ() and handle_edge_masking_irq() never hold a
+ * line for a thread, as in the kernel. In no kernel: later ones decide
+ * this inside the flows (IRQS_ONESHOT); this says what the flow will do,
+ * for a caller that accounts the masked time, which holds as long as the
+ * flow handler and chip stay (set_irq_type() may change them).
+ * Return: false also for a bad @irq.
+ */
+bool irq_oneshot_masks(unsigned int irq);
 
 /*
  * Kernel messages. Levels follow printk's (0 KERN_EMERG .. 7 KERN_DEBUG).

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The simulated devices' driver: the handlers each design requests and
+ * the books they keep. A handler run reads and clears its device's status
+ * (bench_dev_claim(), which stamps the events it took and the run's
+ * register accesses), does the driver's work and says whether there was
+ * any; the books count the runs, the serviced and coalesced events, the
+ * runs with nothing to do, and how long a oneshot line was held masked
+ * for its thread.
+ *
+ * flow, do_irq and edge-masking request device_irq() (their flow handlers
+ * differ, not the driver); threaded requests device_hard() and its thread
+ * device_work(); threaded-oneshot device_primary() and device_oneshot().
+ *
+ * The hot path (the handlers) allocates nothing and prints nothing.
+ */
+#include <genirq/cpu.h>
+#include <irqlab/trace.h>
+#include "device.h"
+#include "driver.h"
+
+/*
+ * A handler run of @d begins: false (and counted) if another one is in
+ * progress, which genirq never allows.
+ */
+static bool handler_enter(struct bench_line *l, struct bench_dev *d)
+{
+	if (__atomic_exchange_n(&d->busy, 1, __ATOMIC_ACQUIRE)) {
+		__atomic_fetch_add(&l->concurrent, 1, __ATOMIC_RELAXED);
+		return false;
+	}
+	return true;
+}
+
+/* A latency over --break-us stops the run, once. */
+static void check_break(struct bench_line *l, const struct bench_dev *d,
+			uint64_t first, uint64_t entry)
+{
+	if (l->brk && entry - d->ev[first].intended > l->brk->threshold_ns &&
+	    !__atomic_exchange_n(&l->brk->hit, 1, __ATOMIC_ACQ_REL)) {
+		l->brk->latency_ns = entry - d->ev[first].intended;
+		l->brk->seq = first;
+		__atomic_store_n(l->stop, 1, __ATOMIC_RELEASE);
+	}
+}
+
+/* The driver's work once it had events: handler_ns, and fault stall. */
+static void work(struct bench_line *l, struct bench_dev *d)
+{
+	if (l->sc->handler_ns)
+		chip_delay_ns(l->sc->handler_ns);
+	/* Fault stall: a driver that sometimes takes milliseconds. */
+	if (l->sc->fault.stall_us &&
+	    ++d->stall_count % l->sc->fault.stall_every == 0)
+		chip_delay_ns(l->sc->fault.stall_us * 1000u);
+}
+
+/*
+ * One run of @d's handler with @k events. In the hard designs the
+ * chain's last action closes the line's run (an interrupt taken, and
+ * spurious if no device had work); a oneshot line's actions each run in
+ * their own thread, so there the hard handler counts the line's runs
+ * (device_primary()) and @line is false.
+ */
+static void close_books(struct bench_line *l, struct bench_dev *d, uint64_t k,
+			bool line)
+{
+	if (k) {
+		d->runs++;
+		d->serviced += k;
+		d->coalesced += k - 1;
+		if (line)
+			l->run_had_work = true;
+	} else {
+		d->nones++;
+	}
+	if (line && d->index == l->nr_dev - 1) {
+		l->runs++;
+		if (!l->run_had_work)
+			l->spurious++;
+		l->run_had_work = false;
+	}
+}
+
+/*
+ * The device's interrupt handler, as a driver writes it: read and clear
+ * the status (drain), do the work, return whether there was any. A device
+ * slow to deassert (hold_ns) keeps its level asserted after the clear, so
+ * the line comes back with nothing to do until the hold is over; any run,
+ * and the device thread, end the hold once it is due.
+ *
+ * genirq runs one handler of a line at a time (IRQ_INPROGRESS) in every
+ * design here, and one thread per action; a run that finds another one of
+ * the same device in progress is a defect of the design, counted and
+ * reported by the books.
+ *
+ * Design threaded-oneshot runs it as the thread_fn (device_oneshot()).
+ */
+static irqreturn_t device_run(struct bench_dev *d, bool line)
+{
+	struct bench_line *l = d->line;
+	uint64_t entry, first, k, exit;
+
+	if (!handler_enter(l, d))
+		return IRQ_NONE;
+	k = bench_dev_claim(d, false, &first, &entry);
+	if (k) {
+		check_break(l, d, first, entry);
+		work(l, d);
+	}
+	exit = bench_now_ns() - l->t0;
+	for (uint64_t s = first; s < first + k; s++)
+		d->ev[s].exit = exit;
+	close_books(l, d, k, line);
+	__atomic_store_n(&d->busy, 0, __ATOMIC_RELEASE);
+	return k ? IRQ_HANDLED : IRQ_NONE;
+}
+
+static irqreturn_t device_irq(int irq, void *dev_id)
+{
+	(void)irq;
+	return device_run(dev_id, true);
+}
+
+/*
+ * Design threaded, the hard half: the driver reads and clears the
+ * device's status (a level line drops) and leaves the work to its
+ * thread.
+ */
+static irqreturn_t device_hard(int irq, void *dev_id)
+{
+	struct bench_dev *d = dev_id;
+	struct bench_line *l = d->line;
+	uint64_t hard, first, k;
+
+	(void)irq;
+	if (!handler_enter(l, d))
+		return IRQ_NONE;
+	k = bench_dev_claim(d, true, &first, &hard);
+	close_books(l, d, k, true);
+	__atomic_store_n(&d->busy, 0, __ATOMIC_RELEASE);
+	return k ? IRQ_WAKE_THREAD : IRQ_NONE;
+}
+
+/* Design threaded, the thread: the work for every event claimed since. */
+static irqreturn_t device_work(int irq, void *dev_id)
+{
+	struct bench_dev *d = dev_id;
+	struct bench_line *l = d->line;
+	uint64_t first = d->worked;
+	uint64_t last = __atomic_load_n(&d->drained, __ATOMIC_ACQUIRE);
+	uint64_t entry = bench_now_ns() - l->t0, exit;
+
+	(void)irq;
+	if (last == first)
+		return IRQ_NONE;
+	for (uint64_t s = first; s < last; s++)
+		d->ev[s].entry = entry;
+	check_break(l, d, first, entry);
+	work(l, d);
+	exit = bench_now_ns() - l->t0;
+	for (uint64_t s = first; s < last; s++)
+		d->ev[s].exit = exit;
+	d->worked = last;
+	d->thread_runs++;
+	return IRQ_HANDLED;
+}
+
+/*
+ * Design threaded-oneshot, the hard half: irq_default_primary_handler()
+ * (wake the thread, whatever the device says) plus one stamp, the time
+ * of the events fired and not yet claimed, and the start of the line's
+ * masked time. The line stays masked until the thread (device_oneshot)
+ * is done.
+ */
+static irqreturn_t device_primary(int irq, void *dev_id)
+{
+	struct bench_dev *d = dev_id;
+	struct bench_line *l = d->line;
+	uint64_t last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
+	uint64_t now = bench_now_ns() - l->t0;
+	uint64_t s = __atomic_load_n(&d->drained, __ATOMIC_ACQUIRE);
+
+	(void)irq;
+	for (s = s > d->hard_mark ? s : d->hard_mark; s < last; s++)
+		d->ev[s].hard = now;
+	d->hard_mark = last;
+	if (l->oneshot_masks &&
+	    !__atomic_load_n(&l->masked_since, __ATOMIC_RELAXED))
+		__atomic_store_n(&l->masked_since, now, __ATOMIC_RELAXED);
+	if (d->index == l->nr_dev - 1)
+		l->runs++;
+	return IRQ_WAKE_THREAD;
+}
+
+/* Design threaded-oneshot, the thread: the whole driver, then unmask. */
+static irqreturn_t device_oneshot(int irq, void *dev_id)
+{
+	struct bench_dev *d = dev_id;
+	struct bench_line *l = d->line;
+	irqreturn_t ret = device_run(d, false);
+	uint64_t since =
+		__atomic_exchange_n(&l->masked_since, 0, __ATOMIC_RELAXED);
+
+	(void)irq;
+	if (ret == IRQ_HANDLED)
+		d->thread_runs++;
+	/* Shared: the first of the line's threads to finish ends it. */
+	if (since)
+		__atomic_fetch_add(&l->masked_ns,
+				   bench_now_ns() - l->t0 - since,
+				   __ATOMIC_RELAXED);
+	return ret;
+}
+
+int bench_line_request(struct bench_line *l, enum bench_design design)
+{
+	unsigned long flags = l->nr_dev > 1 ? SA_SHIRQ : 0;
+
+	/* Whether the oneshot design's masked time is counted at all. */
+	l->oneshot_masks = irq_oneshot_masks(l->ci->irq);
+
+	for (unsigned int i = 0; i < l->nr_dev; i++) {
+		int ret;
+
+		if (design == BENCH_DESIGN_THREADED)
+			ret = request_threaded_irq(l->ci->irq, device_hard,
+						   device_work, flags,
+						   "irqlab-dev", &l->dev[i]);
+		else if (design == BENCH_DESIGN_THREADED_ONESHOT)
+			ret = request_threaded_irq(l->ci->irq, device_primary,
+						   device_oneshot,
+						   flags | IRQF_ONESHOT,
+						   "irqlab-dev", &l->dev[i]);
+		else
+			ret = request_irq(l->ci->irq, device_irq,
+					  flags | SA_INTERRUPT, "irqlab-dev",
+					  &l->dev[i]);
+		if (ret) {
+			while (i--)
+				free_irq(l->ci->irq, &l->dev[i]);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+void bench_line_free_irq(struct bench_line *l)
+{
+	unsigned long flags;
+
+	for (unsigned int i = l->nr_dev; i--;)
+		free_irq(l->ci->irq, &l->dev[i]);
+	/*
+	 * free_irq() waited for the last run: synchronize_irq() reads
+	 * IRQ_INPROGRESS under the descriptor lock, which the run dropped
+	 * last, and waits for the threads it woke, so the run's slot writes
+	 * come before our reads. A passive real device's entry thread
+	 * records arrivals under the wire's lock: taking it orders the last
+	 * one's writes before our reads too.
+	 */
+	spin_lock_irqsave(&l->lock, flags);
+	spin_unlock_irqrestore(&l->lock, flags);
+}
