@@ -304,13 +304,33 @@ static int compare_side(const struct side *base, const struct side *now,
 	return 0;
 }
 
+/* One run's line of host_speed(). */
+static void host_line(FILE *f, const struct ana_host *h, const char *role)
+{
+	fprintf(f, "- %s: ", role);
+	if (!h->rounds) {
+		fprintf(f, "not probed\n");
+		return;
+	}
+	fprintf(f,
+		"%u of %u rounds set apart (%u slower, the slowest %.2fx; %u in the other hand-off regime)",
+		h->slow + h->regime, h->rounds, h->slow, h->worst, h->regime);
+	if (isfinite(h->handoff_lo))
+		fprintf(f, "; one-way hand-off %.0f-%.0f ns", h->handoff_lo,
+			h->handoff_hi);
+	fprintf(f, "\n");
+}
+
 /*
- * The rounds the host ran slow, set apart from every side against the
- * fastest round of all the runs compared (host.c), and said.
+ * The rounds not comparable across these runs (host.c: a slower host, the
+ * other hand-off regime), set apart from every side, and said.
  */
 static void host_speed(FILE *f, struct side *sides, size_t nsides)
 {
+	struct run *all = NULL;
+	struct ana_host c;
 	double best = NAN;
+	size_t n = 0;
 
 	for (size_t i = 0; i < nsides; i++) {
 		double b = ana_host_best(sides[i].r, sides[i].n);
@@ -323,35 +343,42 @@ static void host_speed(FILE *f, struct side *sides, size_t nsides)
 			"\nHost speed: not probed in these runs (folders from before the probe); every round counts.\n");
 		return;
 	}
+	/* The regime is chosen over every run of every side at once. */
+	for (size_t i = 0; i < nsides; i++)
+		n += sides[i].n;
+	all = calloc(n, sizeof(*all));
+	n = 0;
+	for (size_t i = 0; all && i < nsides; i++)
+		for (size_t j = 0; j < sides[i].n; j++)
+			all[n++] = sides[i].r[j];
+	ana_host_choose(all ? all : sides[0].r, all ? n : sides[0].n, best, &c);
+	free(all);
 	fprintf(f,
-		"\nHost speed: each round starts with a probe of the host (docs/statistics.md, \"Host speed\"); the fastest of all these runs took %.0f ns. "
-		"Rounds that took more than %.2fx as long ran on a slower host, and are set apart from the comparison:\n\n",
-		best, ANA_HOST_SLOW);
-	for (size_t i = 0; i < nsides; i++) {
-		struct ana_host h[64];
-		size_t n = sides[i].n < 64 ? sides[i].n : 64;
+		"\nHost speed: each round starts with a probe of the host (docs/statistics.md, \"Host speed\"). "
+		"Rounds whose compute probe took more than %.2fx the fastest of all these runs (%.0f ns) ran on a slower host; ",
+		ANA_HOST_SLOW, best);
+	if (isfinite(c.best_handoff_ns))
+		fprintf(f,
+			"and the one-way hand-off between the round's PUs has two regimes, near (up to %.2fx the fastest, %.0f ns) and far: "
+			"rounds are compared in the %s regime, the one every run has the most rounds of. ",
+			ANA_HOST_NEAR, c.best_handoff_ns,
+			c.near ? "near" : "far");
+	fprintf(f, "The others are set apart:\n\n");
+	for (size_t i = 0; i < nsides; i++)
+		for (size_t j = 0; j < sides[i].n; j++) {
+			struct ana_host h;
+			char role[64];
 
-		ana_host_set_apart(sides[i].r, n, best, h);
-		for (size_t j = 0; j < n; j++) {
+			ana_host_set_apart(&sides[i].r[j], 1, &c, &h);
 			if (i)
-				fprintf(f, "- side %zu, run %zu: ", i, j + 1);
+				snprintf(role, sizeof(role),
+					 "side %zu, run %zu", i, j + 1);
 			else
-				fprintf(f, "- %s %zu: ",
-					nsides > 1 ? "base, run" : "run",
-					j + 1);
-			if (!h[j].rounds) {
-				fprintf(f, "not probed\n");
-				continue;
-			}
-			fprintf(f,
-				"%u of %u rounds set apart (the slowest %.2fx)",
-				h[j].slow, h[j].rounds, h[j].worst);
-			if (isfinite(h[j].handoff_lo))
-				fprintf(f, "; one-way hand-off %.0f-%.0f ns",
-					h[j].handoff_lo, h[j].handoff_hi);
-			fprintf(f, "\n");
+				snprintf(role, sizeof(role), "%s %zu",
+					 nsides > 1 ? "base, run" : "run",
+					 j + 1);
+			host_line(f, &h, role);
 		}
-	}
 }
 
 static int compare(struct side *sides, size_t nsides, const struct cmp_opts *o)

@@ -405,12 +405,14 @@ static void test_compare_identical_and_regressed(void **state)
  * A copy of the run's summary.json alone (compare then takes the blocks'
  * quantiles from it) with NB synthetic blocks per design: p50, p99 and
  * p99.9 of block b are @scale(b) times a fixed jitter around 1, 2 and 4
- * us, and the host probe of block b's round takes @probe(b) ns.
+ * us, and the host probe of block b's round takes @probe(b) ns, with a
+ * one-way hand-off of @handoff(b) ns.
  */
 #define SYN_BLOCKS 12
 static void synthetic_run(const char *name, char *dir, size_t len,
 			  double (*scale)(unsigned int),
-			  double (*probe)(unsigned int))
+			  double (*probe)(unsigned int),
+			  double (*handoff)(unsigned int))
 {
 	char path[700];
 	json_t *sum, *sc, *d;
@@ -456,7 +458,9 @@ static void synthetic_run(const char *name, char *dir, size_t len,
 				for (unsigned int b = 0; b < SYN_BLOCKS; b++)
 					json_array_append_new(
 						a,
-						json_real(h ? 100 : probe(b)));
+						json_real(h == 2 ? handoff(b) :
+							  h == 1 ? 20 :
+								   probe(b)));
 				json_object_set_new(host, hn[h], a);
 			}
 			json_object_set_new(d, "host", host);
@@ -490,6 +494,18 @@ static double first_four_host(unsigned int b)
 	return b < 4 ? 3000 : 2000;
 }
 
+static double near_handoff(unsigned int b)
+{
+	(void)b;
+	return 50;
+}
+
+/* Rounds 0-3 in the far hand-off regime. */
+static double first_four_far(unsigned int b)
+{
+	return b < 4 ? 220 : 50;
+}
+
 static double regressed(unsigned int b)
 {
 	(void)b;
@@ -512,29 +528,41 @@ static int compare_two(const char *base, const char *side, const char *name,
 }
 
 /*
- * Rounds the host probe found slow are set apart from a comparison across
- * runs, and said: the same latencies with the probe left even are a
- * regression; a real one is found with the probe even on both sides.
+ * Rounds the host probe found slow, or in the other hand-off regime, are
+ * set apart from a comparison across runs, and said: the same latencies
+ * with the probe left even are a regression; a real one is found with
+ * the probe even on both sides.
  */
 static void test_compare_host_speed(void **state)
 {
-	char base[600], slow[600], unmarked[600], worse[600], *out;
+	char base[600], slow[600], unmarked[600], far[600], worse[600], *out;
 
 	(void)state;
-	synthetic_run("syn-base", base, sizeof(base), same, even_host);
+	synthetic_run("syn-base", base, sizeof(base), same, even_host,
+		      near_handoff);
 	synthetic_run("syn-slow", slow, sizeof(slow), first_four_slow,
-		      first_four_host);
+		      first_four_host, near_handoff);
 	synthetic_run("syn-unmarked", unmarked, sizeof(unmarked),
-		      first_four_slow, even_host);
-	synthetic_run("syn-worse", worse, sizeof(worse), regressed, even_host);
+		      first_four_slow, even_host, near_handoff);
+	synthetic_run("syn-far", far, sizeof(far), first_four_slow, even_host,
+		      first_four_far);
+	synthetic_run("syn-worse", worse, sizeof(worse), regressed, even_host,
+		      near_handoff);
 
 	assert_int_equal(compare_two(base, slow, "host-slow", &out), 0);
-	assert_non_null(
-		strstr(out, "8 of 24 rounds set apart (the slowest 1.50x)"));
+	assert_non_null(strstr(
+		out,
+		"8 of 24 rounds set apart (8 slower, the slowest 1.50x; 0 in the other hand-off regime)"));
 	assert_null(strstr(out, "REGRESSION"));
 	free(out);
 	assert_int_equal(compare_two(base, unmarked, "host-unmarked", &out), 2);
 	assert_non_null(strstr(out, "0 of 24 rounds set apart"));
+	free(out);
+	assert_int_equal(compare_two(base, far, "host-far", &out), 0);
+	assert_non_null(strstr(
+		out,
+		"8 of 24 rounds set apart (0 slower, the slowest 1.00x; 8 in the other hand-off regime)"));
+	assert_null(strstr(out, "REGRESSION"));
 	free(out);
 	assert_int_equal(compare_two(base, worse, "host-worse", &out), 2);
 	assert_non_null(strstr(out, "| 1.500 ["));
