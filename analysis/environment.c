@@ -79,6 +79,13 @@ json_t *environment_json(const struct environment *e)
 			argv, "host", host, "started", e->started,
 			"started_monotonic_ns",
 			(json_int_t)e->started_monotonic_ns, "calibration", c);
+	if (doc && json_object_set_new(doc, "autogroup_nice",
+				       e->has_autogroup ?
+					       json_integer(e->autogroup_nice) :
+					       json_null())) {
+		json_decref(doc);
+		return NULL;
+	}
 	if (doc && e->has_clock &&
 	    json_object_set_new(doc, "clock", clock_json(e))) {
 		json_decref(doc);
@@ -255,6 +262,15 @@ int environment_read(const json_t *doc, struct environment *e, const char *file,
 		ret = read_calibration(&rd, doc, e);
 	if (!ret)
 		ret = read_clock(&rd, doc, e);
+	if (!ret && json_is_integer(json_object_get(doc, "autogroup_nice"))) {
+		e->has_autogroup = true;
+		e->autogroup_nice = (int)json_integer_value(
+			json_object_get(doc, "autogroup_nice"));
+	} else if (!ret && json_object_get(doc, "autogroup_nice") &&
+		   !json_is_null(json_object_get(doc, "autogroup_nice"))) {
+		ret = jf_bad(&rd, "", "autogroup_nice",
+			     "not an integer or null");
+	}
 	if (ret == -ENOMEM)
 		snprintf(err, errlen, "%s: out of memory", file);
 	if (ret)

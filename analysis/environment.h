@@ -54,6 +54,9 @@ struct environment {
 	 * folders from before it: source "tsc" or "clock_gettime",
 	 * why_not_tsc "" or why, its rate, the rate's error, a read's cost.
 	 */
+	/* The run's autogroup nice (-20..19); has_autogroup false: none. */
+	bool has_autogroup;
+	int autogroup_nice;
 	bool has_clock;
 	struct {
 		const char *source, *why_not_tsc;

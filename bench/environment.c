@@ -122,6 +122,17 @@ static const char *known(const char *s)
 	return *s ? s : NULL;
 }
 
+/* The session's autogroup nice ("/autogroup-42 nice -10"); false: none. */
+static bool autogroup_nice(int *nice)
+{
+	FILE *f = fopen("/proc/self/autogroup", "r");
+	bool ok = f && fscanf(f, "%*s nice %d", nice) == 1;
+
+	if (f)
+		fclose(f);
+	return ok;
+}
+
 /**
  * bench_environment - environment.json's document for this run
  * @p: the command line (may be NULL)
@@ -171,6 +182,7 @@ json_t *bench_environment(const struct bench_params *p, const char *host,
 	e.host.clocksource = known(clocksource);
 	e.host.online_cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	e.host.guest = known(kind);
+	e.has_autogroup = autogroup_nice(&e.autogroup_nice);
 	clock = irq_clock_info();
 	e.has_clock = true;
 	e.clock.source = clock->source;
