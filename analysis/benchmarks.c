@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "analysis/benchmarks.h"
+#include "analysis/report_internal.h"
 
 #define MAX_INSTRUCTIONS 150.0
 #define FLOOR_P50 2.0 /* x the one-way hand-off */
@@ -479,13 +479,27 @@ static void access_share(const struct run *r, struct doc *d)
 		doc_table_end(d);
 }
 
-void report_benchmarks(const struct run *r, struct doc *d)
+/**
+ * report_benchmarks_applies - whether irqlab bench wrote the folder
+ * @r: the run (summary.json has a bench object)
+ */
+bool report_benchmarks_applies(const struct run *r)
 {
+	return json_is_object(json_object_get(r->summary, "bench"));
+}
+
+/**
+ * report_benchmarks - the targets, what limits them, and the figures
+ * @rp: the report
+ * @d: its document
+ *
+ * Return: 0.
+ */
+int report_benchmarks(struct report *rp, struct doc *d)
+{
+	const struct run *r = &rp->run;
 	const json_t *b = json_object_get(r->summary, "bench");
 
-	if (!json_is_object(b))
-		return;
-	doc_heading(d, 2, "Benchmarks");
 	doc_para(
 		d,
 		"Measured by irqlab bench side by side in this run: first in one process (dispatch, hand-off, scaling, register costs), then as the scenarios above (floor-spin, tput-*, access-*). The targets are the project's (docs/bench.md); a missed one is a finding, with what limits it.");
@@ -512,4 +526,5 @@ void report_benchmarks(const struct run *r, struct doc *d)
 	dispatch_table(b, d);
 	scaling_table(b, d);
 	access_share(r, d);
+	return 0;
 }
