@@ -186,24 +186,16 @@ static bool counter_regressed(enum metric m, double base, double now, double t)
 
 static void run_line(const struct run *r, const char *role)
 {
-	json_t *host = json_object_get(r->env, "host");
-	json_t *build = json_object_get(r->env, "irqlab");
-	json_t *v;
+	const struct environment *e = &r->environment;
 
 	printf("- %s: %s (%s", role, r->dir,
 	       r->complete ? "complete" : "INCOMPLETE");
-	v = json_object_get(host, "name");
-	if (json_is_string(v))
-		printf(", host %s", json_string_value(v));
-	v = json_object_get(host, "cpu_model");
-	if (json_is_string(v))
-		printf(", %s", json_string_value(v));
-	v = json_object_get(build, "git_revision");
-	if (json_is_string(v))
-		printf(", irqlab %s", json_string_value(v));
-	v = json_object_get(build, "build_type");
-	if (json_is_string(v))
-		printf(" %s", json_string_value(v));
+	if (r->has_environment && e->host.name)
+		printf(", host %s", e->host.name);
+	if (r->has_environment && e->host.cpu_model)
+		printf(", %s", e->host.cpu_model);
+	if (r->has_environment)
+		printf(", irqlab %s %s", e->git_revision, e->build_type);
 	printf(")\n");
 }
 
