@@ -4,7 +4,7 @@
  * sections (report.c) and what the files by subject share: the cells'
  * formats and the verdict against __do_IRQ (report_fmt.c), the figures
  * (report_figures.c). Nothing outside analysis/report*.c and
- * benchmarks.c includes this header.
+ * benchmarks*.c includes this header.
  */
 #ifndef ANALYSIS_REPORT_INTERNAL_H
 #define ANALYSIS_REPORT_INTERNAL_H
@@ -59,6 +59,9 @@ bool report_benchmarks_applies(const struct run *r);
 int report_benchmarks(struct report *rp, struct doc *d);
 int report_environment(struct report *rp, struct doc *d);
 int report_caveats(struct report *rp, struct doc *d);
+
+/* The Benchmarks section's targets table (benchmarks_targets.c). */
+void report_bench_targets(const struct run *r, struct doc *d);
 
 /* The stacked per-stage figure (report_figures.c), for report_stages. */
 int report_figure_stages(struct report *rp);
