@@ -145,6 +145,50 @@ struct run_trace {
 	size_t ndispatch;
 };
 
+/*
+ * summary.json "bench", in a folder irqlab bench wrote (docs/bench.md),
+ * typed by summary_bench.c. Every number is NAN where the file has null
+ * (not measured); a series or list the file lacks has no elements.
+ */
+struct run_bench_dispatch {
+	const char *flow;
+	double ns, ns_compiled_out, per_s;
+	double instructions, instructions_compiled_out;
+};
+
+/* One point of a scaling series: @count other lines, actions or CPUs. */
+struct run_bench_point {
+	double count, ns, per_s; /* per_s: the cpus series only */
+};
+
+struct run_bench_cost {
+	const char *model, *key;
+	double ns, measured_ns, ratio;
+};
+
+struct run_bench_tracing {
+	const char *flow;
+	double events_per_irq, added_ns, budget_ns, ratio;
+};
+
+struct run_bench {
+	struct run_bench_dispatch *dispatch;
+	size_t ndispatch;
+	double handoff_ns;
+	const char *scaling_flow; /* NULL: no scaling object */
+	struct run_bench_point *lines, *shared, *cpus;
+	size_t nlines, nshared, ncpus;
+	struct run_bench_cost *costs;
+	size_t ncosts;
+	bool callgrind;
+	/* The trace sink's throughput (analysis; absent: not measured). */
+	bool analysis_measured;
+	const char *analysis_why; /* NULL: no reason given */
+	double events, sink_s, dummy_s, ratio;
+	struct run_bench_tracing *tracing;
+	size_t ntracing;
+};
+
 /* summary.json "break": --break-us stopped the run. */
 struct run_break {
 	uint64_t threshold_ns, latency_ns;
@@ -165,6 +209,7 @@ struct run {
 	struct run_scenario *sc;
 	size_t nsc;
 	json_t *bench; /* irqlab bench's measurements, or NULL */
+	struct run_bench *benchmarks; /* bench, typed; NULL without it */
 	bool traced, has_break;
 	struct run_trace trace;
 	struct run_break brk;

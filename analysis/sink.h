@@ -108,6 +108,12 @@ stages_sink_consume(bt_self_component_sink *self);
 	"prints per-stage statistics per scenario, design, chip, flow and "  \
 	"CPU.\nParameter: output (string): write JSON to this file instead.\n"
 
+/*
+ * 0, or -EINVAL with @err naming the stream file and packet of the trace
+ * directory @dir whose sizes would abort Babeltrace2 (sink_traces.c).
+ */
+int stages_trace_sizes_ok(const char *dir, char *err, size_t errlen);
+
 /* Grow @*p (of @size-byte items) to hold @need; amortised doubling. */
 int stages_grow(void *p, size_t *cap, size_t need, size_t size);
 

@@ -376,6 +376,8 @@ static int read_top(struct jf_reader *rd, json_t *doc, struct run *r)
 		ret = jf_str(rd, doc, "", "host", JF_NULLABLE, &r->host);
 	if (!ret)
 		ret = jf_obj(rd, doc, "", "bench", JF_OPTIONAL, &r->bench);
+	if (!ret && r->bench)
+		ret = summary_bench_read(rd, r->bench, &r->benchmarks);
 	if (!ret)
 		ret = read_trace(rd, doc, r);
 	if (!ret)
@@ -478,6 +480,7 @@ void run_free(struct run *r)
 	}
 	free(r->sc);
 	free(r->trace.dispatch);
+	summary_bench_free(r->benchmarks);
 	environment_free(&r->environment);
 	json_decref(r->summary);
 	json_decref(r->env);

@@ -20,4 +20,10 @@ int summary_read(json_t *doc, struct run *r, const char *file, char *err,
 		 size_t errlen);
 int summary_load(const char *dir, struct run *r, char *err, size_t errlen);
 
+/* summary.json's bench object, typed (summary_bench.c). */
+struct jf_reader;
+int summary_bench_read(struct jf_reader *rd, const json_t *b,
+		       struct run_bench **out);
+void summary_bench_free(struct run_bench *b);
+
 #endif /* ANALYSIS_SUMMARY_H */

@@ -6,7 +6,9 @@
  * `irqlab compare` exits 0 on identical runs and 2 on an injected
  * regression (every latency of a copy made 1.5 times longer), and not on
  * an improvement; a truncated samples.bin and a missing folder get one
- * clear sentence and a non-zero exit.
+ * clear sentence and a non-zero exit; an irqlab bench object gets its
+ * targets table, the "wanted" column from the targets' limits, and a
+ * mistyped one a sentence naming the field.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -716,6 +718,133 @@ static void test_bad_input(void **state)
 	}
 }
 
+/* @dir/@file as JSON, to be changed and written back by json_put(). */
+static json_t *json_get(const char *dir, const char *file)
+{
+	char path[700];
+	json_t *j;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	j = json_load_file(path, 0, NULL);
+	assert_non_null(j);
+	return j;
+}
+
+static void json_put(const char *dir, const char *file, json_t *j)
+{
+	char path[700];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	assert_int_equal(json_dump_file(j, path, JSON_INDENT(1)), 0);
+	json_decref(j);
+}
+
+/* irqlab report @dir fails with exit 1 and one sentence holding @want. */
+static void report_refuses(const char *dir, const char *name, const char *want)
+{
+	char path[700], *out, *err;
+	char *argv[] = { (char *)irqlab, "report", (char *)dir, NULL };
+
+	assert_int_equal(run_cmd(argv, name, &out, &err), 1);
+	if (!strstr(err, want))
+		fail_msg("irqlab report said \"%s\", not \"%s\"", err, want);
+	assert_null(strchr(strchr(err, '\n') + 1, '\n'));
+	free(out);
+	free(err);
+	snprintf(path, sizeof(path), "%s/report.md", dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+}
+
+/*
+ * A bench object of made-up figures: every flow at 120 instructions and
+ * __do_IRQ at 200, idle tracepoints 20% over, linear shared actions, one
+ * register cost 3% over, the sink not measured, one CPU.
+ */
+static json_t *bench_object(void)
+{
+	return json_pack("{s:[{s:s, s:f, s:f, s:f, s:f, s:f},"
+			 " {s:s, s:f, s:f, s:f, s:f, s:f}],"
+			 " s:f, s:{s:s, s:[{s:i, s:f}, {s:i, s:f}],"
+			 " s:[{s:i, s:f}, {s:i, s:f}, {s:i, s:f}],"
+			 " s:[{s:i, s:f, s:f}]},"
+			 " s:[{s:s, s:s, s:i, s:f, s:f}], s:b, s:{s:b, s:s}}",
+			 "dispatch", "flow", "simple", "ns", 10.0,
+			 "ns_compiled_out", 9.5, "per_s", 1e8, "instructions",
+			 120.0, "instructions_compiled_out", 100.0, "flow",
+			 "do_irq", "ns", 12.0, "ns_compiled_out", 11.0, "per_s",
+			 8e7, "instructions", 200.0,
+			 "instructions_compiled_out", 160.0, "handoff_ns",
+			 100.0, "scaling", "flow", "simple", "lines",
+			 "other_lines", 0, "ns", 10.0, "other_lines", 15, "ns",
+			 10.5, "shared", "actions", 1, "ns", 10.0, "actions", 2,
+			 "ns", 11.0, "actions", 4, "ns", 13.2, "cpus", "cpus",
+			 1, "ns", 10.0, "per_s", 1e8, "costs", "model",
+			 "ioapic", "key", "ioapic_read_ns", "ns", 1000,
+			 "measured_ns", 1030.0, "ratio", 1.03, "callgrind", 1,
+			 "analysis", "measured", 0, "why", "needs tracing");
+}
+
+/* The targets row @what: its wanted, measured and verdict cells. */
+static void target_is(const char *md, const char *what, const char *wanted,
+		      const char *measured, const char *verdict)
+{
+	char row[5][64], key[200];
+
+	snprintf(key, sizeof(key), "| %s |", what);
+	assert_int_equal(row_cells(md, key, row, 5), 5);
+	assert_string_equal(row[1], wanted);
+	assert_string_equal(row[2], measured);
+	assert_string_equal(row[3], verdict);
+}
+
+static void test_bench_targets(void **state)
+{
+	char dir[600], path[700], *out, *err, *md;
+	char *argv[] = { (char *)irqlab, "report", dir, "--quiet", NULL };
+	json_t *j;
+
+	(void)state;
+	copy_run("bench", dir, sizeof(dir));
+	j = json_get(dir, "summary.json");
+	json_object_set_new(j, "bench", bench_object());
+	json_put(dir, "summary.json", j);
+	assert_int_equal(run_cmd(argv, "bench", &out, &err), 0);
+	free(out);
+	free(err);
+	snprintf(path, sizeof(path), "%s/report.md", dir);
+	md = slurp(path);
+	assert_non_null(md);
+	assert_non_null(strstr(md, "## Benchmarks"));
+	target_is(md, "instructions per dispatch, simple", "<= 150", "120",
+		  "met");
+	target_is(md, "instructions per dispatch, do_irq", "<= 150", "200",
+		  "MISSED");
+	target_is(md, "every flow's instructions at or below __do_IRQ's",
+		  "<= __do_IRQ", "200", "met");
+	target_is(md, "idle tracepoints' cost per dispatch, simple", "<= 5%",
+		  "20%", "MISSED");
+	target_is(md, "spin raise -> entry p50 over the hand-off", "<= 2x", "-",
+		  "not measured");
+	target_is(md, "register cost ioapic.ioapic_read_ns", "within 5%", "3%",
+		  "met");
+	target_is(md, "trace sink events/s over sink.utils.dummy's", ">= 0.8x",
+		  "-", "not measured");
+	target_is(md, "each shared action's cost (linear)", "<= 1.5x the first",
+		  "1.1x", "met");
+	target_is(md, "a dispatch's cost on n CPUs over one CPU's", "<= 1.2x",
+		  "-", "not measured");
+	assert_non_null(strstr(md, "Meeting 5% would take"));
+	free(md);
+
+	j = json_get(dir, "summary.json");
+	json_object_set_new(json_object_get(j, "bench"), "handoff_ns",
+			    json_string("fast"));
+	json_put(dir, "summary.json", j);
+	unlink(path);
+	report_refuses(dir, "badbench",
+		       "summary.json: bench.handoff_ns: not a number");
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -725,6 +854,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_compare_host_speed),
 		cmocka_unit_test(test_repeat_and_calibration),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_bench_targets),
 	};
 	char cmd[600];
 	int rc;

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The report's A/A controls (docs/statistics.md). A design listed twice
+ * ("flow" and "flow#2") is an A/A control: the same code on the same
+ * stimuli, so every verdict between the two is a false one, and how
+ * often they come is the method's error rate on this host; a
+ * control_shift_ns makes the second copy a known amount slower, and how
+ * often that is found is the method's power. Both go to the report and
+ * to calibration.json.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "analysis/report_internal.h"
+
+/* One control pair's verdicts, for the calibration table. */
+struct control {
+	uint64_t shift_ns;
+	enum irqstat_verdict p50, p99;
+};
+
+/* The first copy of @ds, a control "flow#2"; NULL if it is none. */
+static const struct run_design *control_of(const struct run_scenario *sc,
+					   const struct run_design *ds)
+{
+	const char *hash = strchr(ds->design, '#');
+	char base[64];
+
+	if (!hash || (size_t)(hash - ds->design) >= sizeof(base))
+		return NULL;
+	snprintf(base, sizeof(base), "%.*s", (int)(hash - ds->design),
+		 ds->design);
+	return run_find_design(sc, base);
+}
+
+static int cmp_control(const void *a, const void *b)
+{
+	const struct control *x = a, *y = b;
+
+	return (x->shift_ns > y->shift_ns) - (x->shift_ns < y->shift_ns);
+}
+
+/*
+ * The row of the pairs [@c, @c + @n) of one shift; into @hit, how many
+ * got a verdict (unshifted: any, false; shifted: higher, the shift found).
+ */
+static int calibration_row(struct doc *d, json_t *rows, const struct control *c,
+			   size_t n, size_t hit[2])
+{
+	char cells[4][64];
+	const char *row[4];
+
+	hit[0] = hit[1] = 0;
+	for (size_t k = 0; k < n; k++) {
+		hit[0] += c->shift_ns ? c[k].p50 == IRQSTAT_HIGHER :
+					c[k].p50 == IRQSTAT_HIGHER ||
+						c[k].p50 == IRQSTAT_LOWER;
+		hit[1] += c->shift_ns ? c[k].p99 == IRQSTAT_HIGHER :
+					c[k].p99 == IRQSTAT_HIGHER ||
+						c[k].p99 == IRQSTAT_LOWER;
+	}
+	snprintf(cells[0], 64, "%llu%s", (unsigned long long)c->shift_ns,
+		 c->shift_ns ? "" : " (A/A)");
+	snprintf(cells[1], 64, "%zu", n);
+	snprintf(cells[2], 64, "%zu (%.0f%%)", hit[0], 100.0 * hit[0] / n);
+	snprintf(cells[3], 64, "%zu (%.0f%%)", hit[1], 100.0 * hit[1] / n);
+	for (int x = 0; x < 4; x++)
+		row[x] = cells[x];
+	doc_row(d, row);
+	return json_array_append_new(
+		rows, json_pack("{s:I, s:I, s:I, s:I}", "shift_ns",
+				(json_int_t)c->shift_ns, "pairs", (json_int_t)n,
+				"p50_verdicts", (json_int_t)hit[0],
+				"p99_verdicts", (json_int_t)hit[1]));
+}
+
+/* calibration.json: the level, the rows, the smallest shifts found. */
+static int calibration_json(struct report *rp, json_t *j, json_t *rows,
+			    const uint64_t smallest[2])
+{
+	char path[4200];
+	int ret = 0;
+
+	ret |= json_object_set_new(j, "level", json_real(REPORT_LEVEL));
+	ret |= json_object_set_new(j, "pairs", rows);
+	ret |= json_object_set_new(
+		j, "smallest_p50_shift_ns",
+		smallest[0] ? json_integer((json_int_t)smallest[0]) :
+			      json_null());
+	ret |= json_object_set_new(
+		j, "smallest_p99_shift_ns",
+		smallest[1] ? json_integer((json_int_t)smallest[1]) :
+			      json_null());
+	if (ret)
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "%s/calibration.json", rp->run.dir);
+	if (json_dump_file(j, path, JSON_INDENT(2) | JSON_SORT_KEYS)) {
+		snprintf(rp->err, rp->errlen, "%s: cannot write it", path);
+		return -EIO;
+	}
+	return 0;
+}
+
+/*
+ * The method's own error rates on this host, from the run's controls:
+ * unshifted pairs give the false-verdict rate, shifted ones how often a
+ * shift of a known size is found. Also written to calibration.json.
+ */
+static int calibration(struct report *rp, struct doc *d, struct control *c,
+		       size_t n)
+{
+	static const char *const head[] = { "shift (ns)", "pairs",
+					    "p50 verdicts", "p99 verdicts" };
+	uint64_t smallest[2] = { 0, 0 };
+	json_t *j = json_object(), *rows = json_array();
+	char w[2][48];
+	int ret = 0;
+
+	if (!j || !rows) {
+		json_decref(j);
+		json_decref(rows);
+		return -ENOMEM;
+	}
+	qsort(c, n, sizeof(*c), cmp_control);
+	doc_para(
+		d,
+		"What the verdicts are worth on this host, from these pairs: with no shift, how often a pair got a verdict anyway (the false-verdict rate; at most 5%% is the method's promise); with a known shift (control_shift_ns: the second copy stamps its entry that much later), how often the shift was found. Few pairs give a rough rate: read the counts.");
+	doc_table(d, 4, 0, head);
+	for (size_t i = 0, k; i < n; i = k) {
+		size_t hit[2];
+
+		for (k = i; k < n && c[k].shift_ns == c[i].shift_ns; k++)
+			;
+		ret |= calibration_row(d, rows, &c[i], k - i, hit);
+		for (int q = 0; q < 2; q++)
+			if (c[i].shift_ns && !smallest[q] &&
+			    hit[q] * 100 >= 95 * (k - i))
+				smallest[q] = c[i].shift_ns;
+	}
+	doc_table_end(d);
+	for (int q = 0; q < 2; q++)
+		snprintf(w[q], sizeof(w[q]),
+			 smallest[q] ? "%llu ns" : "none of those tried",
+			 (unsigned long long)smallest[q]);
+	doc_para(
+		d,
+		"Smallest shift found in at least 95%% of its pairs: p50 %s, p99 %s.",
+		w[0], w[1]);
+	if (ret) {
+		json_decref(j);
+		json_decref(rows);
+		return -ENOMEM;
+	}
+	ret = calibration_json(rp, j, rows, smallest);
+	json_decref(j);
+	return ret;
+}
+
+/**
+ * report_controls_applies - whether a scenario lists a design twice
+ * @r: the run
+ */
+bool report_controls_applies(const struct run *r)
+{
+	for (size_t i = 0; i < r->nsc; i++)
+		for (size_t k = 0; k < r->sc[i].nd; k++)
+			if (control_of(&r->sc[i], &r->sc[i].d[k]))
+				return true;
+	return false;
+}
+
+/* The row of the pair @ds / @a of @sc; its verdicts into @c. */
+static void control_row(struct doc *d, const struct run_scenario *sc,
+			const struct run_design *ds, const struct run_design *a,
+			struct control *c, bool *counted)
+{
+	char pair[160], shift[32], cr[2][64], verdict[256];
+	const char *cells[6];
+	struct vs_base v;
+
+	report_versus(ds, a, &v);
+	/* A pair without enough rounds tells nothing. */
+	*counted = v.p50.enough && v.p99.enough;
+	*c = (struct control){ sc->control_shift_ns,
+			       irqstat_verdict_quiet(&v.p50, &v.quiet50),
+			       irqstat_verdict_quiet(&v.p99, &v.quiet99) };
+	report_fmt_ratio(cr[0], 64, &v.p50);
+	report_fmt_ratio(cr[1], 64, &v.p99);
+	report_fmt_verdict(verdict, sizeof(verdict), &v);
+	snprintf(pair, sizeof(pair), "%s / %s", ds->design, a->design);
+	snprintf(shift, sizeof(shift), "%llu",
+		 (unsigned long long)sc->control_shift_ns);
+	cells[0] = sc->name;
+	cells[1] = pair;
+	cells[2] = shift;
+	cells[3] = cr[0];
+	cells[4] = cr[1];
+	cells[5] = verdict;
+	doc_row(d, cells);
+}
+
+/**
+ * report_controls - each A/A pair's ratios and verdict, and calibration
+ * @rp: the report
+ * @d: its document
+ *
+ * Return: 0, or -errno with rp->err set (no memory, calibration.json).
+ */
+int report_controls(struct report *rp, struct doc *d)
+{
+	static const char *const head[] = { "scenario",	  "pair",
+					    "shift (ns)", "p50 ratio",
+					    "p99 ratio",  "verdict" };
+	const struct run *r = &rp->run;
+	struct control *c = NULL, *more;
+	size_t n = 0;
+	int ret = 0;
+
+	doc_para(
+		d,
+		"A design listed twice in a scenario runs twice per round on the same stimuli: without a shift, any verdict between the two copies is a false one, and at 95%% about one pair in twenty may get one by chance.");
+	doc_table(d, 6, 2, head);
+	for (size_t i = 0; i < r->nsc && !ret; i++) {
+		const struct run_scenario *sc = &r->sc[i];
+
+		for (size_t k = 0; k < sc->nd && !ret; k++) {
+			const struct run_design *a = control_of(sc, &sc->d[k]);
+			bool counted;
+
+			if (!a)
+				continue;
+			more = realloc(c, (n + 1) * sizeof(*c));
+			if (!more) {
+				ret = -ENOMEM;
+				break;
+			}
+			c = more;
+			control_row(d, sc, &sc->d[k], a, &c[n], &counted);
+			n += counted;
+		}
+	}
+	if (!ret) {
+		doc_table_end(d);
+		if (n)
+			ret = calibration(rp, d, c, n);
+		else
+			doc_para(
+				d,
+				"No pair had enough rounds for an interval: no calibration of the verdicts.");
+	}
+	free(c);
+	if (ret == -ENOMEM)
+		snprintf(rp->err, rp->errlen, "out of memory");
+	return ret;
+}

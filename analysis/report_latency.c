@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The report's latency sections: the headline (each design's fire ->
+ * handler entry latency against __do_IRQ's in the same scenario, with the
+ * verdict the intervals over rounds allow) and the full statistics, per
+ * design and per simulated CPU.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analysis/report_internal.h"
+
+/* One design's row of the headline: its latency, and against do_irq. */
+static void headline_row(struct doc *d, const struct run_scenario *sc,
+			 const struct run_design *ds)
+{
+	char c[9][64], verdict[128];
+	const char *cells[14];
+	struct vs_base v;
+
+	report_versus(ds, run_find_design(sc, "do_irq"), &v);
+	report_fmt_ns(c[0], 64, ds->entry.p50);
+	report_fmt_ns(c[1], 64, ds->entry.p99);
+	report_fmt_ns(c[2], 64, ds->entry.p999);
+	report_fmt_num(c[3], 64, ds->throughput, 0);
+	report_fmt_num(c[4], 64, ds->accesses_per_irq, 2);
+	snprintf(c[5], 64, "%llu%s", (unsigned long long)ds->stranded,
+		 ds->irq_disabled ? " (line disabled)" : "");
+	if (!v.base || v.base == ds) {
+		snprintf(c[6], 64, v.base ? "baseline" : "-");
+		snprintf(c[7], 64, "%s", c[6]);
+		snprintf(verdict, sizeof(verdict), "-");
+	} else {
+		report_fmt_ratio(c[6], 64, &v.p50);
+		report_fmt_ratio(c[7], 64, &v.p99);
+		report_fmt_verdict(verdict, sizeof(verdict), &v);
+	}
+	cells[0] = sc->name;
+	cells[1] = sc->chip;
+	cells[2] = sc->trigger;
+	cells[3] = ds->design;
+	cells[4] = ds->flow;
+	for (int x = 0; x < 8; x++)
+		cells[5 + x] = c[x];
+	cells[13] = verdict;
+	doc_row(d, cells);
+}
+
+/**
+ * report_headline - fire -> handler entry latency by design
+ * @rp: the report
+ * @d: its document
+ *
+ * Return: 0.
+ */
+int report_headline(struct report *rp, struct doc *d)
+{
+	static const char *const head[] = {
+		"scenario",	"chip",		"trigger",  "design",
+		"flow handler", "p50 (ns)",	"p99 (ns)", "p99.9 (ns)",
+		"serviced/s",	"accesses/irq", "stranded", "p50 / do_irq",
+		"p99 / do_irq", "verdict",
+	};
+	const struct run *r = &rp->run;
+
+	doc_para(
+		d,
+		"Per scenario (chip x trigger), each design's latency from the event's intended fire time to its device handler's entry. "
+		"Ratios are the design's quantile over __do_IRQ's in the same scenario, measured in interleaved blocks; "
+		"%s",
+		r->has_samples ?
+			"each is the geometric mean over rounds of the ratio of the two designs' per-block quantiles, the brackets are its 95% interval with the round as the unit (a t interval over the rounds' log ratios: docs/statistics.md), and a verdict is given only where the interval excludes 1." :
+			"this folder has no samples.bin, so there are no intervals and no verdicts.");
+	doc_table(d, 14, 5, head);
+	for (size_t i = 0; i < r->nsc; i++)
+		for (size_t k = 0; k < r->sc[i].nd; k++)
+			headline_row(d, &r->sc[i], &r->sc[i].d[k]);
+	doc_table_end(d);
+	return 0;
+}
+
+/* Per simulated CPU, where more than one serviced a design; 0 or -ENOMEM. */
+static int statistics_per_cpu(const struct run *r, struct doc *d)
+{
+	static const char *const head[] = { "scenario", "design", "cpu",
+					    "count",	"p50",	  "p99",
+					    "p99.9",	"max" };
+
+	doc_heading(d, 3, "Per simulated CPU");
+	doc_table(d, 8, 2, head);
+	for (size_t i = 0; i < r->nsc; i++) {
+		for (size_t k = 0; k < r->sc[i].nd; k++) {
+			const struct run_design *ds = &r->sc[i].d[k];
+
+			for (unsigned int cpu = 0;
+			     ds->ncpus > 1 && cpu < ds->ncpus; cpu++) {
+				uint64_t *v = malloc((ds->n ? ds->n : 1) *
+						     sizeof(*v));
+				struct irqstat s;
+				size_t m = 0;
+				char c[6][32];
+				const char *cells[8] = { r->sc[i].name,
+							 ds->design };
+
+				if (!v)
+					return -ENOMEM;
+				for (size_t e = 0; e < ds->n; e++)
+					if (ds->ev[e].cpu == cpu)
+						v[m++] = ds->ev[e].entry_ns;
+				irqstat_compute(v, m, &s);
+				free(v);
+				snprintf(c[0], 32, "%u", cpu);
+				report_fmt_ns(c[1], 32, s.count);
+				report_fmt_ns(c[2], 32, s.p50);
+				report_fmt_ns(c[3], 32, s.p99);
+				report_fmt_ns(c[4], 32, s.p999);
+				report_fmt_ns(c[5], 32, s.max);
+				for (int x = 0; x < 6; x++)
+					cells[2 + x] = c[x];
+				doc_row(d, cells);
+			}
+		}
+	}
+	doc_table_end(d);
+	return 0;
+}
+
+/**
+ * report_statistics - every design's latency statistics, and per CPU
+ * @rp: the report
+ * @d: its document
+ *
+ * Return: 0, or -ENOMEM with rp->err set.
+ */
+int report_statistics(struct report *rp, struct doc *d)
+{
+	static const char *const head[] = { "scenario", "design", "count",
+					    "min",	"p50",	  "p90",
+					    "p99",	"p99.9",  "max",
+					    "mean",	"stddev", "coalesced",
+					    "overruns" };
+	const struct run *r = &rp->run;
+	bool per_cpu = false;
+
+	doc_para(
+		d,
+		"Fire -> handler entry, ns, over every serviced event (nearest-rank percentiles; stddev is the sample standard deviation). "
+		"Overruns are events the stimulus itself issued late; their latency still counts from the intended time.");
+	doc_table(d, 13, 2, head);
+	for (size_t i = 0; i < r->nsc; i++) {
+		for (size_t k = 0; k < r->sc[i].nd; k++) {
+			const struct run_design *ds = &r->sc[i].d[k];
+			const struct irqstat *s = &ds->entry;
+			char c[11][32];
+			const char *cells[13] = { r->sc[i].name, ds->design };
+
+			report_fmt_ns(c[0], 32, s->count);
+			report_fmt_ns(c[1], 32, s->min);
+			report_fmt_ns(c[2], 32, s->p50);
+			report_fmt_ns(c[3], 32, s->p90);
+			report_fmt_ns(c[4], 32, s->p99);
+			report_fmt_ns(c[5], 32, s->p999);
+			report_fmt_ns(c[6], 32, s->max);
+			report_fmt_num(c[7], 32, s->mean, 1);
+			report_fmt_num(c[8], 32, s->stddev, 1);
+			report_fmt_ns(c[9], 32, ds->coalesced);
+			report_fmt_ns(c[10], 32, ds->overruns);
+			for (int x = 0; x < 11; x++)
+				cells[2 + x] = c[x];
+			doc_row(d, cells);
+			per_cpu |= ds->ncpus > 1;
+		}
+	}
+	doc_table_end(d);
+	if (per_cpu && statistics_per_cpu(r, d)) {
+		snprintf(rp->err, rp->errlen, "out of memory");
+		return -ENOMEM;
+	}
+	return 0;
+}
