@@ -63,6 +63,40 @@ static bool two_modes(const struct run_design *const *d, size_t n, char *buf,
 }
 
 /*
+ * Did the runs' one-way hand-off differ (the median over each run's
+ * rounds that count, over 1.1x apart)? Then say by how much, in @buf.
+ */
+static bool handoff_moved(const struct run_design *const *d, size_t n,
+			  char *buf, size_t len)
+{
+	double lo = INFINITY, hi = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double v[1024];
+		size_t m = 0;
+
+		for (unsigned int b = 0;
+		     d[i]->host[RUN_HOST_HANDOFF] && d[i]->bq[RUN_Q50] &&
+		     b < d[i]->nhost && b < d[i]->nblocks && m < 1024;
+		     b++)
+			if (d[i]->host[RUN_HOST_HANDOFF][b] > 0 &&
+			    d[i]->bq[RUN_Q50][b] > 0)
+				v[m++] = d[i]->host[RUN_HOST_HANDOFF][b];
+		if (!m)
+			return false;
+		qsort(v, m, sizeof(v[0]), cmp_double);
+		lo = fmin(lo, v[m / 2]);
+		hi = fmax(hi, v[m / 2]);
+	}
+	if (!(hi > 1.1 * lo))
+		return false;
+	snprintf(buf, len,
+		 "the host's hand-off: the runs' medians %.0f to %.0f ns", lo,
+		 hi);
+	return true;
+}
+
+/*
  * What the runs of one cell recorded that explains their moving apart:
  * the host's noise (much of the time stolen, or different stolen time),
  * the share of coalesced events (a burst scenario's mode), or blocks
@@ -98,6 +132,8 @@ static void why_moved(const struct run_design *const *d, size_t n, char *buf,
 			 "coalescing: %.0f%% to %.0f%% of events coalesced",
 			 100 * clo, 100 * chi);
 	else if (two_modes(d, n, buf, len))
+		;
+	else if (handoff_moved(d, n, buf, len))
 		;
 	else
 		snprintf(buf, len,
