@@ -561,12 +561,138 @@ void bench_scenario_finish(struct bench_scenario_run *r)
 	r->acc = NULL;
 }
 
+/* The first round: each slot's result, and the accumulators. */
+static int results_init(struct bench_scenario_run *r)
+{
+	const struct bench_scenario *sc = r->sc;
+
+	r->acc = calloc(1, sizeof(*r->acc));
+	if (!r->acc)
+		return -ENOMEM;
+	memset(r->res, 0, sizeof(r->res));
+	for (unsigned int i = 0; i < sc->nr_designs; i++) {
+		struct bench_result *res = &r->res[i];
+
+		res->sc = sc;
+		res->design = sc->designs[i];
+		res->slot = i;
+		res->instance = 1;
+		for (unsigned int k = 0; k < i; k++)
+			res->instance += sc->designs[k] == sc->designs[i];
+	}
+	return 0;
+}
+
+/*
+ * Start the round's simulated CPUs (none inline), each recording its
+ * loop's gaps into @ns; *@started says how many run. A CPU that cannot
+ * be placed stops the scenario before it runs.
+ */
+static int cpus_start(struct bench_scenario_run *r, struct cpu_thread *cpu,
+		      unsigned int *started, struct chip_model *uio,
+		      struct noise_set *ns, char *err, size_t errlen)
+{
+	const struct bench_scenario *sc = r->sc;
+	int ret = 0;
+
+	for (; r->pl->wait != BENCH_WAIT_INLINE && *started < sc->cpus;
+	     (*started)++) {
+		struct cpu_thread *c = &cpu[*started];
+
+		*c = (struct cpu_thread){
+			.topo = r->topo,
+			.cpu = *started,
+			.pu = r->pl->cpu_pu[*started],
+			.mode = r->pl->wait == BENCH_WAIT_SPIN ? IRQ_CPU_SPIN :
+								 IRQ_CPU_BLOCK,
+			.uio = uio,
+			.fail_pin = sc->fault.pin,
+		};
+		if (c->mode == IRQ_CPU_SPIN && !c->uio)
+			irq_cpu_set_noise(*started, &ns->nz[*started]);
+		ret = -pthread_create(&c->tid, NULL, cpu_main, c);
+		if (ret) {
+			snprintf(err, errlen, "cannot start a CPU thread: %s",
+				 strerror(-ret));
+			return ret;
+		}
+	}
+	for (unsigned int i = 0; i < *started && !ret; i++) {
+		while (!__atomic_load_n(&cpu[i].bound, __ATOMIC_ACQUIRE))
+			sched_yield();
+		if (cpu[i].ret) {
+			snprintf(
+				err, errlen,
+				"%s:%u: scenario %s: cannot bind simulated CPU %u to PU %u: %s%s",
+				sc->file,
+				sc->fault.pin ? sc->key_line[BENCH_KEY_FAULT] :
+						sc->line,
+				sc->name, i, cpu[i].pu, strerror(-cpu[i].ret),
+				sc->fault.pin ? " (fault pin)" : "");
+			ret = cpu[i].ret;
+		}
+	}
+	return ret;
+}
+
+/* Stop and join @n CPUs; the first failure of one becomes @ret's. */
+static int cpus_stop(const struct bench_scenario *sc, struct cpu_thread *cpu,
+		     unsigned int n, int ret, char *err, size_t errlen)
+{
+	for (unsigned int i = 0; i < n; i++)
+		cpu_stop(&cpu[i]);
+	for (unsigned int i = 0; i < n; i++) {
+		pthread_join(cpu[i].tid, NULL);
+		irq_cpu_set_noise(i, NULL);
+		if (cpu[i].entry_ret && !ret) {
+			struct uio_chip_stats u;
+
+			uio_chip_stats(cpu[i].uio, &u);
+			snprintf(
+				err, errlen,
+				"scenario %s: the entry thread of %s stopped: %s: %s",
+				sc->name, uio_chip_dev(cpu[i].uio)->path,
+				u.last_op, strerror(u.last_errno));
+			ret = cpu[i].entry_ret;
+		}
+		if (cpu[i].ret && !ret) {
+			snprintf(err, errlen,
+				 "cannot bind simulated CPU %u to PU %u: %s", i,
+				 cpu[i].pu, strerror(-cpu[i].ret));
+			ret = cpu[i].ret;
+		}
+	}
+	return ret;
+}
+
+/* Round @b's blocks, one per design, in the round's drawn order. */
+static int run_round(struct bench_scenario_run *r, unsigned int b,
+		     struct bench_line *line, const struct thread_place *tp,
+		     struct noise_set *ns, struct bench_sample *buf, char *err,
+		     size_t errlen)
+{
+	unsigned int order[BENCH_MAX_DESIGNS];
+	int ret = 0;
+
+	round_order(r->sc, b, order);
+	for (unsigned int i = 0; i < r->sc->nr_designs && !ret; i++) {
+		unsigned int slot = order[i];
+
+		if (__atomic_load_n(r->stop, __ATOMIC_RELAXED))
+			return -EINTR;
+		ret = run_block(r, line, tp, ns, b, slot, &r->acc->d[slot], buf,
+				err, errlen);
+		if (!ret && r->progress)
+			r->progress(r->ctx);
+	}
+	return ret;
+}
+
 int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 			 char *err, size_t errlen)
 {
 	const struct bench_scenario *sc = r->sc;
 	struct cpu_thread cpu[BENCH_MAX_CPUS];
-	struct design_acc *acc;
 	struct bench_chip_inst *ci = NULL;
 	struct bench_sample *buf = NULL;
 	struct bench_line line;
@@ -576,24 +702,8 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 	int ret;
 
 	*err = '\0';
-	if (!r->acc) {
-		r->acc = calloc(1, sizeof(*r->acc));
-		if (!r->acc)
-			return -ENOMEM;
-		memset(r->res, 0, sizeof(r->res));
-		for (unsigned int i = 0; i < sc->nr_designs; i++) {
-			struct bench_result *res = &r->res[i];
-
-			res->sc = sc;
-			res->design = sc->designs[i];
-			res->slot = i;
-			res->instance = 1;
-			for (unsigned int k = 0; k < i; k++)
-				res->instance += sc->designs[k] ==
-						 sc->designs[i];
-		}
-	}
-	acc = r->acc->d;
+	if (!r->acc && results_init(r))
+		return -ENOMEM;
 	genirq_reset();
 	irq_cpu_attach(0);
 	local_irq_disable();
@@ -618,90 +728,11 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 		goto out_chip;
 	}
 	probe_round(r, b);
-	if (r->pl->wait != BENCH_WAIT_INLINE) {
-		for (; started < sc->cpus; started++) {
-			struct cpu_thread *c = &cpu[started];
-
-			*c = (struct cpu_thread){
-				.topo = r->topo,
-				.cpu = started,
-				.pu = r->pl->cpu_pu[started],
-				.mode = r->pl->wait == BENCH_WAIT_SPIN ?
-						IRQ_CPU_SPIN :
-						IRQ_CPU_BLOCK,
-				.uio = sc->chip->real ? ci->m[0] : NULL,
-				.fail_pin = sc->fault.pin,
-			};
-			if (c->mode == IRQ_CPU_SPIN && !c->uio)
-				irq_cpu_set_noise(started, &ns.nz[started]);
-			ret = -pthread_create(&c->tid, NULL, cpu_main, c);
-			if (ret) {
-				snprintf(err, errlen,
-					 "cannot start a CPU thread: %s",
-					 strerror(-ret));
-				goto out_cpus;
-			}
-		}
-	}
-
-	/* A CPU that cannot be placed stops the scenario before it runs. */
-	for (unsigned int i = 0; i < started && !ret; i++) {
-		while (!__atomic_load_n(&cpu[i].bound, __ATOMIC_ACQUIRE))
-			sched_yield();
-		if (cpu[i].ret) {
-			snprintf(
-				err, errlen,
-				"%s:%u: scenario %s: cannot bind simulated CPU %u to PU %u: %s%s",
-				sc->file,
-				sc->fault.pin ? sc->key_line[BENCH_KEY_FAULT] :
-						sc->line,
-				sc->name, i, cpu[i].pu, strerror(-cpu[i].ret),
-				sc->fault.pin ? " (fault pin)" : "");
-			ret = cpu[i].ret;
-		}
-	}
-	if (!ret) {
-		unsigned int order[BENCH_MAX_DESIGNS];
-
-		round_order(sc, b, order);
-		for (unsigned int i = 0; i < sc->nr_designs && !ret; i++) {
-			unsigned int slot = order[i];
-
-			if (__atomic_load_n(r->stop, __ATOMIC_RELAXED)) {
-				ret = -EINTR;
-				break;
-			}
-			ret = run_block(r, &line, &tp, &ns, b, slot, &acc[slot],
-					buf, err, errlen);
-			if (!ret && r->progress)
-				r->progress(r->ctx);
-		}
-	}
-
-out_cpus:
-	for (unsigned int i = 0; i < started; i++)
-		cpu_stop(&cpu[i]);
-	for (unsigned int i = 0; i < started; i++) {
-		pthread_join(cpu[i].tid, NULL);
-		irq_cpu_set_noise(i, NULL);
-		if (cpu[i].entry_ret && !ret) {
-			struct uio_chip_stats u;
-
-			uio_chip_stats(cpu[i].uio, &u);
-			snprintf(
-				err, errlen,
-				"scenario %s: the entry thread of %s stopped: %s: %s",
-				sc->name, uio_chip_dev(cpu[i].uio)->path,
-				u.last_op, strerror(u.last_errno));
-			ret = cpu[i].entry_ret;
-		}
-		if (cpu[i].ret && !ret) {
-			snprintf(err, errlen,
-				 "cannot bind simulated CPU %u to PU %u: %s", i,
-				 cpu[i].pu, strerror(-cpu[i].ret));
-			ret = cpu[i].ret;
-		}
-	}
+	ret = cpus_start(r, cpu, &started, sc->chip->real ? ci->m[0] : NULL,
+			 &ns, err, errlen);
+	if (!ret)
+		ret = run_round(r, b, &line, &tp, &ns, buf, err, errlen);
+	ret = cpus_stop(sc, cpu, started, ret, err, errlen);
 out_chip:
 	free(buf);
 	noise_free(&ns);
