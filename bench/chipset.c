@@ -210,18 +210,13 @@ static struct irq_chip *fault_chip(struct bench_chip_inst *ci)
 	return &ci->faulty;
 }
 
-int bench_chip_create(const struct bench_scenario *sc,
-		      struct bench_chip_inst **out, char *err, size_t errlen)
+/* The scenario's controller models into @ci; 0 or -errno with @err. */
+static int chip_models(const struct bench_scenario *sc,
+		       struct bench_chip_inst *ci, char *err, size_t errlen)
 {
 	const struct bench_chip *c = sc->chip;
-	struct bench_chip_inst *ci = calloc(1, sizeof(*ci));
-	int ret = -EINVAL;
+	int ret;
 
-	if (!ci)
-		return -ENOMEM;
-	ci->chip = c;
-	ci->pin = sc->pin;
-	ci->irq = sc->pin;
 	if (c == &chip_soft) {
 		ci->m[0] = softchip_create(0, 32, 0, -1);
 	} else if (c == &chip_i8259) {
@@ -247,7 +242,7 @@ int bench_chip_create(const struct bench_scenario *sc,
 		if (ret) {
 			snprintf(err, errlen, "%s:%u: key uio: %s", sc->file,
 				 sc->key_line[BENCH_KEY_UIO], why);
-			goto fail;
+			return ret;
 		}
 	} else if (c == &chip_gpio) {
 		ci->m[0] = vic_create(VIC_IRQ_BASE, 0);
@@ -259,7 +254,7 @@ int bench_chip_create(const struct bench_scenario *sc,
 				err, errlen,
 				"%s:%u: cannot create the GPIO bank of chip gpio",
 				sc->file, sc->line);
-			goto fail;
+			return -EINVAL;
 		}
 		ci->input = ci->m[1];
 		ci->irq = GPIO_IRQ_BASE + sc->pin;
@@ -267,8 +262,49 @@ int bench_chip_create(const struct bench_scenario *sc,
 	if (!ci->m[0]) {
 		snprintf(err, errlen, "%s:%u: cannot create chip %s: %s",
 			 sc->file, sc->line, c->name, strerror(errno));
-		goto fail;
+		return -EINVAL;
 	}
+	return 0;
+}
+
+/* The line's trigger, as the scenario (or its set_type fault) says. */
+static int chip_trigger(const struct bench_scenario *sc,
+			struct bench_chip_inst *ci, char *err, size_t errlen)
+{
+	int ret;
+
+	if (irq_type_of(sc->trigger) == IRQ_TYPE_NONE)
+		return 0;
+	ret = set_irq_type(ci->irq, irq_type_of(sc->trigger));
+	if (ret)
+		snprintf(err, errlen,
+			 "%s:%u: chip %s refused trigger %s on pin %u%s",
+			 sc->file,
+			 sc->key_line[sc->fault.set_type ? BENCH_KEY_FAULT :
+							   BENCH_KEY_TRIGGER],
+			 sc->chip->name, bench_trigger_name(sc->trigger),
+			 sc->pin,
+			 sc->fault.set_type ?
+				 " (fault set_type: its set_type failed)" :
+				 "");
+	return ret;
+}
+
+int bench_chip_create(const struct bench_scenario *sc,
+		      struct bench_chip_inst **out, char *err, size_t errlen)
+{
+	const struct bench_chip *c = sc->chip;
+	struct bench_chip_inst *ci = calloc(1, sizeof(*ci));
+	int ret;
+
+	if (!ci)
+		return -ENOMEM;
+	ci->chip = c;
+	ci->pin = sc->pin;
+	ci->irq = sc->pin;
+	ret = chip_models(sc, ci, err, errlen);
+	if (ret)
+		goto fail;
 	if (!ci->input)
 		ci->input = ci->m[0];
 	for (unsigned int i = 0; i < 2 && ci->m[i]; i++) {
@@ -285,24 +321,9 @@ int bench_chip_create(const struct bench_scenario *sc,
 	ci->fault = &sc->fault;
 	if (sc->fault.set_type)
 		fault_chip(ci)->set_type = failing_set_type;
-	if (irq_type_of(sc->trigger) != IRQ_TYPE_NONE) {
-		ret = set_irq_type(ci->irq, irq_type_of(sc->trigger));
-		if (ret) {
-			snprintf(
-				err, errlen,
-				"%s:%u: chip %s refused trigger %s on pin %u%s",
-				sc->file,
-				sc->key_line[sc->fault.set_type ?
-						     BENCH_KEY_FAULT :
-						     BENCH_KEY_TRIGGER],
-				c->name, bench_trigger_name(sc->trigger),
-				sc->pin,
-				sc->fault.set_type ?
-					" (fault set_type: its set_type failed)" :
-					"");
-			goto fail;
-		}
-	}
+	ret = chip_trigger(sc, ci, err, errlen);
+	if (ret)
+		goto fail;
 	*out = ci;
 	return 0;
 fail:

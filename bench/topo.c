@@ -317,37 +317,27 @@ static void place_thread(const struct bench_topo *t, struct bench_placement *pl,
 	pl->thread_shared = true;
 }
 
-int bench_place(const struct bench_topo *t, const struct bench_scenario *sc,
-		struct bench_placement *pl, char *err, size_t errlen)
+/*
+ * The device thread's PU, as the scenario's device key asks, or where
+ * one is free; 0, or -EINVAL with @err for a strict scenario it cannot
+ * have.
+ */
+static int place_device(const struct bench_topo *t,
+			const struct bench_scenario *sc,
+			struct bench_placement *pl, char *err, size_t errlen)
 {
-	unsigned int cpus = sc->cpus, n = t->nr_pus, spinning;
+	static const enum rel rels[] = {
+		[BENCH_PLACE_SIBLING] = REL_SIBLING,
+		[BENCH_PLACE_OTHER_CORE] = REL_OTHER_CORE,
+		[BENCH_PLACE_OTHER_PACKAGE] = REL_OTHER_PACKAGE,
+	};
+	unsigned int cpus = sc->cpus, n = t->nr_pus;
 	enum rel rel = REL_ANY;
 	int pu = -1;
 
-	memset(pl, 0, sizeof(*pl));
-	pl->wait = sc->wait;
-	if (sc->cpu_pu >= n) {
-		if (sc->strict)
-			goto refuse_cpu;
-		note(pl, "cpu = %u: no such PU, simulated CPU 0 on PU 0",
-		     sc->cpu_pu);
-	} else {
-		pl->cpu_pu[0] = sc->cpu_pu;
-	}
-	/* Further simulated CPUs on the next PUs, wrapping. */
-	for (unsigned int i = 1; i < cpus; i++)
-		pl->cpu_pu[i] = (pl->cpu_pu[0] + i) % n;
-
-	if (pl->wait == BENCH_WAIT_INLINE) {
-		pl->device_pu = pl->cpu_pu[0]; /* the device thread is CPU 0 */
-		place_thread(t, pl, cpus);
-		return 0;
-	}
-	switch (sc->device) {
-	case BENCH_PLACE_SAME_CORE:
+	if (sc->device == BENCH_PLACE_SAME_CORE) {
 		pu = (int)pl->cpu_pu[0];
-		break;
-	case BENCH_PLACE_PU:
+	} else if (sc->device == BENCH_PLACE_PU) {
 		if (sc->device_pu < n) {
 			pu = (int)sc->device_pu;
 		} else if (sc->strict) {
@@ -358,18 +348,10 @@ int bench_place(const struct bench_topo *t, const struct bench_scenario *sc,
 				sc->device_pu, n - 1);
 			return -EINVAL;
 		}
-		break;
-	case BENCH_PLACE_SIBLING:
-		rel = REL_SIBLING;
-		break;
-	case BENCH_PLACE_OTHER_CORE:
-		rel = REL_OTHER_CORE;
-		break;
-	case BENCH_PLACE_OTHER_PACKAGE:
-		rel = REL_OTHER_PACKAGE;
-		break;
-	default:
-		break;
+	} else if (sc->device == BENCH_PLACE_SIBLING ||
+		   sc->device == BENCH_PLACE_OTHER_CORE ||
+		   sc->device == BENCH_PLACE_OTHER_PACKAGE) {
+		rel = rels[sc->device];
 	}
 	if (pu < 0)
 		pu = find_pu(t, pl, cpus, rel);
@@ -388,8 +370,44 @@ int bench_place(const struct bench_topo *t, const struct bench_scenario *sc,
 			     bench_place_name(sc->device), pu);
 	}
 	if (pu < 0)
-		pu = (int)pl->cpu_pu[0]; /* shares; checked below */
+		pu = (int)pl->cpu_pu[0]; /* shares; checked by the caller */
 	pl->device_pu = (unsigned int)pu;
+	return 0;
+}
+
+int bench_place(const struct bench_topo *t, const struct bench_scenario *sc,
+		struct bench_placement *pl, char *err, size_t errlen)
+{
+	unsigned int cpus = sc->cpus, n = t->nr_pus, spinning;
+	int ret;
+
+	memset(pl, 0, sizeof(*pl));
+	pl->wait = sc->wait;
+	if (sc->cpu_pu >= n) {
+		if (sc->strict) {
+			snprintf(err, errlen,
+				 "%s:%u: cpu = %u: this machine has PUs 0-%u",
+				 sc->file, line_of(sc, BENCH_KEY_CPU),
+				 sc->cpu_pu, n - 1);
+			return -EINVAL;
+		}
+		note(pl, "cpu = %u: no such PU, simulated CPU 0 on PU 0",
+		     sc->cpu_pu);
+	} else {
+		pl->cpu_pu[0] = sc->cpu_pu;
+	}
+	/* Further simulated CPUs on the next PUs, wrapping. */
+	for (unsigned int i = 1; i < cpus; i++)
+		pl->cpu_pu[i] = (pl->cpu_pu[0] + i) % n;
+
+	if (pl->wait == BENCH_WAIT_INLINE) {
+		pl->device_pu = pl->cpu_pu[0]; /* the device thread is CPU 0 */
+		place_thread(t, pl, cpus);
+		return 0;
+	}
+	ret = place_device(t, sc, pl, err, errlen);
+	if (ret)
+		return ret;
 
 	/* Spinning threads never share a PU. */
 	spinning = 1 + (pl->wait == BENCH_WAIT_SPIN ? cpus : 0);
@@ -410,9 +428,4 @@ int bench_place(const struct bench_topo *t, const struct bench_scenario *sc,
 	}
 	place_thread(t, pl, cpus);
 	return 0;
-
-refuse_cpu:
-	snprintf(err, errlen, "%s:%u: cpu = %u: this machine has PUs 0-%u",
-		 sc->file, line_of(sc, BENCH_KEY_CPU), sc->cpu_pu, n - 1);
-	return -EINVAL;
 }
