@@ -339,32 +339,24 @@ static int reconcile(struct bench_scenario_run *r, enum bench_design d,
 	return 0;
 }
 
-static int run_block(struct bench_scenario_run *r, struct bench_line *l,
-		     const struct thread_place *tp, struct noise_set *ns,
-		     unsigned int block, unsigned int slot,
-		     struct design_acc *acc, struct bench_sample *buf,
-		     char *err, size_t errlen)
+/*
+ * Set the line up for @res's design in @block: the design, the control's
+ * shift, the stimulus, and request_irq(); the uio counts before (@u0).
+ */
+static int block_request(struct bench_scenario_run *r, struct bench_line *l,
+			 const struct thread_place *tp, unsigned int block,
+			 struct bench_result *res, uint64_t stim_ns,
+			 struct uio_chip_stats *u0, char *err, size_t errlen)
 {
 	const struct bench_scenario *sc = r->sc;
 	struct bench_chip_inst *ci = l->ci;
-	struct bench_result *res = &r->res[slot];
 	enum bench_design d = res->design;
-	uint64_t stim_ns = (uint64_t)sc->duration_ms * 1000000ULL / sc->blocks;
-	struct dev_thread dt = {
-		.line = l,
-		.topo = r->topo,
-		.pu = r->pl->device_pu,
-		.inline_cpu = r->pl->wait == BENCH_WAIT_INLINE,
-	};
-	struct uio_chip_stats u0 = { 0 };
-	struct chip_stats s0, s1;
-	unsigned long flags;
 	int ret;
 
 	set_design(ci, d, &res->flow);
 	l->entry_delay_ns = res->instance > 1 ? sc->control_shift_ns : 0;
 	if (sc->chip->real)
-		uio_chip_stats(ci->m[0], &u0);
+		uio_chip_stats(ci->m[0], u0);
 	bench_line_block(l, block, BLOCK_LEAD_NS, stim_ns,
 			 (uint64_t)sc->drain_ms * 1000000ULL);
 	irq_set_lazy_disable(ci->irq, sc->lazy_disable);
@@ -394,6 +386,68 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 				   fifo == 1 ? "not asked: shared PU" :
 					       "not permitted";
 	}
+	return 0;
+}
+
+/* Did the device thread die, or fail to bind? 0, or -errno with @err. */
+static int device_thread_failed(struct bench_scenario_run *r,
+				const struct dev_thread *dt, unsigned int block,
+				enum bench_design d, char *err, size_t errlen)
+{
+	const struct bench_scenario *sc = r->sc;
+	const struct bench_line *l = dt->line;
+
+	if (!dt->done) {
+		uint64_t fired = 0;
+
+		for (unsigned int i = 0; i < l->nr_dev; i++)
+			fired += l->dev[i].fired;
+		snprintf(
+			err, errlen,
+			"%s:%u: scenario %s, design %s, block %u: the device thread died after %llu events%s",
+			sc->file,
+			sc->fault.device_dies_ms ?
+				sc->key_line[BENCH_KEY_FAULT] :
+				sc->line,
+			sc->name, bench_design_name(d), block,
+			(unsigned long long)fired,
+			sc->fault.device_dies_ms ? " (fault device_dies)" : "");
+		return -EPIPE;
+	}
+	if (dt->ret) {
+		snprintf(err, errlen,
+			 "cannot bind the device thread to PU %u: %s", dt->pu,
+			 strerror(-dt->ret));
+		return dt->ret;
+	}
+	return 0;
+}
+
+static int run_block(struct bench_scenario_run *r, struct bench_line *l,
+		     const struct thread_place *tp, struct noise_set *ns,
+		     unsigned int block, unsigned int slot,
+		     struct design_acc *acc, struct bench_sample *buf,
+		     char *err, size_t errlen)
+{
+	const struct bench_scenario *sc = r->sc;
+	struct bench_chip_inst *ci = l->ci;
+	struct bench_result *res = &r->res[slot];
+	enum bench_design d = res->design;
+	uint64_t stim_ns = (uint64_t)sc->duration_ms * 1000000ULL / sc->blocks;
+	struct dev_thread dt = {
+		.line = l,
+		.topo = r->topo,
+		.pu = r->pl->device_pu,
+		.inline_cpu = r->pl->wait == BENCH_WAIT_INLINE,
+	};
+	struct uio_chip_stats u0 = { 0 };
+	struct chip_stats s0, s1;
+	unsigned long flags;
+	int ret;
+
+	ret = block_request(r, l, tp, block, res, stim_ns, &u0, err, errlen);
+	if (ret)
+		return ret;
 	/* Making and pinning threads is not stimulus time. */
 	bench_line_retime(l, BLOCK_LEAD_NS);
 	/* Start-up and shut-down are not what an interrupt costs. */
@@ -427,29 +481,9 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		res->irq_disabled = true; /* note_interrupt(): nobody cared */
 	spin_unlock_irqrestore(&irq_desc[ci->irq].lock, flags);
 	bench_line_free_irq(l);
-	if (!dt.done) {
-		uint64_t fired = 0;
-
-		for (unsigned int i = 0; i < l->nr_dev; i++)
-			fired += l->dev[i].fired;
-		snprintf(
-			err, errlen,
-			"%s:%u: scenario %s, design %s, block %u: the device thread died after %llu events%s",
-			sc->file,
-			sc->fault.device_dies_ms ?
-				sc->key_line[BENCH_KEY_FAULT] :
-				sc->line,
-			sc->name, bench_design_name(d), block,
-			(unsigned long long)fired,
-			sc->fault.device_dies_ms ? " (fault device_dies)" : "");
-		return -EPIPE;
-	}
-	if (dt.ret) {
-		snprintf(err, errlen,
-			 "cannot bind the device thread to PU %u: %s", dt.pu,
-			 strerror(-dt.ret));
-		return dt.ret;
-	}
+	ret = device_thread_failed(r, &dt, block, d, err, errlen);
+	if (ret)
+		return ret;
 	if (sc->chip->real) {
 		ret = uio_block(sc, d, ci, &u0, res, err, errlen);
 		if (ret)
