@@ -302,9 +302,12 @@ json_t *bench_summary(const struct bench_run *run, bool complete,
 
 	if (sc && d && label && !group(run, &m, sc, d, label))
 		j = summary_json(&m);
-	for (size_t i = 0; d && i < n; i++)
+	for (size_t i = 0; d && i < n; i++) {
 		for (int q = 0; q < RUN_NQ; q++)
 			free(d[i].bq[q]);
+		for (int h = 0; h < RUN_NHOST; h++)
+			free(d[i].host[h]);
+	}
 	free(label);
 	free(d);
 	free(sc);
