@@ -71,7 +71,7 @@ int report_headline(struct report *rp, struct doc *d)
 		"Ratios are the design's quantile over __do_IRQ's in the same scenario, measured in interleaved blocks; "
 		"%s",
 		r->has_samples ?
-			"each is the geometric mean over rounds of the ratio of the two designs' per-block quantiles, the brackets are its 95% interval with the round as the unit (a t interval over the rounds' log ratios: docs/statistics.md), and a verdict is given only where the interval excludes 1." :
+			"each is the median over rounds of the ratio of the two designs' per-block quantiles, the brackets are its 95% interval with the round as the unit (the sign test's, over the rounds' log ratios: docs/statistics.md), and a verdict is given only where the interval excludes 1." :
 			"this folder has no samples.bin, so there are no intervals and no verdicts.");
 	doc_table(d, 14, 5, head);
 	for (size_t i = 0; i < r->nsc; i++)
