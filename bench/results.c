@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -24,19 +23,6 @@
 #include "runfolder.h"
 
 #define SAMPLES_BUF (1u << 20) /* 21845 records between writes */
-
-__attribute__((format(printf, 4, 5))) static int
-fail(char *err, size_t errlen, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
-}
 
 static int write_config(const struct bench_folder *f,
 			const struct bench_config *cfg)
@@ -123,8 +109,8 @@ static int write_open(struct bench_run *run, const struct bench_params *p,
 		env = bench_environment(p, run->host, run->started, run->t0_ns,
 					cal);
 		if (!env)
-			return fail(err, errlen, -ENOMEM,
-				    "environment.json: out of memory");
+			return bench_fail(err, errlen, -ENOMEM,
+					  "environment.json: out of memory");
 		ret = bench_folder_json(&run->f, what, env);
 		json_decref(env);
 	}
@@ -133,13 +119,13 @@ static int write_open(struct bench_run *run, const struct bench_params *p,
 		ret = bench_topo_write(t, run->f.dirfd);
 	}
 	if (ret)
-		return fail(err, errlen, ret, "%s/%s: cannot write: %s", where,
-			    what, strerror(-ret));
+		return bench_fail(err, errlen, ret, "%s/%s: cannot write: %s",
+				  where, what, strerror(-ret));
 	run->samplesfd = bench_folder_create(&run->f, "samples.bin");
 	if (run->samplesfd < 0)
-		return fail(err, errlen, run->samplesfd,
-			    "%s/samples.bin: cannot create: %s", where,
-			    strerror(-run->samplesfd));
+		return bench_fail(err, errlen, run->samplesfd,
+				  "%s/samples.bin: cannot create: %s", where,
+				  strerror(-run->samplesfd));
 	samples_put_header(run->buf, run->t0_ns);
 	run->used = SAMPLES_HEADER;
 	return 0;
@@ -173,16 +159,17 @@ int bench_run_open(struct bench_run **runp, const struct bench_params *p,
 
 	*runp = NULL;
 	if (!p || !cfg)
-		return fail(err, errlen, -EINVAL, "no parameters or config");
+		return bench_fail(err, errlen, -EINVAL,
+				  "no parameters or config");
 	run = calloc(1, sizeof(*run));
 	if (!run)
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return bench_fail(err, errlen, -ENOMEM, "out of memory");
 	run->samplesfd = -1;
 	run->f.rootfd = run->f.parentfd = run->f.dirfd = -1;
 	run->buf = malloc(SAMPLES_BUF);
 	if (!run->buf) {
 		run_release(run);
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return bench_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	clock_gettime(CLOCK_REALTIME, &now);
 	run->t0_ns = bench_now_ns();
@@ -353,21 +340,21 @@ static int write_close(struct bench_run *run, bool complete, bool interrupted,
 		run->samplesfd = -1;
 	}
 	if (ret)
-		return fail(err, errlen, ret,
-			    "%s/samples.bin: cannot write: %s", where,
-			    strerror(-ret));
+		return bench_fail(err, errlen, ret,
+				  "%s/samples.bin: cannot write: %s", where,
+				  strerror(-ret));
 	clock_gettime(CLOCK_REALTIME, &now);
 	bench_utc(&now, false, finished, sizeof(finished));
 	j = bench_summary(run, complete, interrupted, finished);
 	if (!j)
-		return fail(err, errlen, -ENOMEM,
-			    "%s/summary.json: out of memory", where);
+		return bench_fail(err, errlen, -ENOMEM,
+				  "%s/summary.json: out of memory", where);
 	ret = bench_folder_json(&run->f, "summary.json", j);
 	json_decref(j);
 	if (ret)
-		return fail(err, errlen, ret,
-			    "%s/summary.json: cannot write: %s", where,
-			    strerror(-ret));
+		return bench_fail(err, errlen, ret,
+				  "%s/summary.json: cannot write: %s", where,
+				  strerror(-ret));
 	return 0;
 }
 
@@ -398,7 +385,7 @@ int bench_run_close(struct bench_run *run, bool complete, bool interrupted,
 	int ret;
 
 	if (!run)
-		return fail(err, errlen, -EINVAL, "no run to close");
+		return bench_fail(err, errlen, -EINVAL, "no run to close");
 	complete = complete && !interrupted;
 	bench_folder_path(&run->f, where, sizeof(where));
 	if (final && finallen)

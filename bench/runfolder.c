@@ -31,8 +31,7 @@ enum follow {
 	FOLLOW_ALL,
 };
 
-__attribute__((format(printf, 4, 5))) static int
-fail(char *err, size_t errlen, int ret, const char *fmt, ...)
+int bench_fail(char *err, size_t errlen, int ret, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -78,9 +77,9 @@ static int open_component(int cur, const char *name, bool may_follow,
 	fd = openat(cur, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT) {
 		if (mkdirat(cur, name, 0755) && errno != EEXIST)
-			return fail(err, errlen, neg_errno(),
-				    "%s: cannot create: %s", shown,
-				    strerror(errno));
+			return bench_fail(err, errlen, neg_errno(),
+					  "%s: cannot create: %s", shown,
+					  strerror(errno));
 		*created = true;
 		fd = openat(cur, name,
 			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -88,18 +87,18 @@ static int open_component(int cur, const char *name, bool may_follow,
 	if (fd < 0 && (errno == ELOOP || errno == ENOTDIR)) {
 		if (fstatat(cur, name, &st, AT_SYMLINK_NOFOLLOW) ||
 		    !S_ISLNK(st.st_mode))
-			return fail(err, errlen, -ENOTDIR,
-				    "%s: not a directory", shown);
+			return bench_fail(err, errlen, -ENOTDIR,
+					  "%s: not a directory", shown);
 		if (!may_follow || *created)
-			return fail(
+			return bench_fail(
 				err, errlen, -ELOOP,
 				"%s: is a symbolic link, refusing to write through it",
 				shown);
 		fd = openat(cur, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	}
 	if (fd < 0)
-		return fail(err, errlen, neg_errno(), "%s: %s", shown,
-			    strerror(errno));
+		return bench_fail(err, errlen, neg_errno(), "%s: %s", shown,
+				  strerror(errno));
 	return fd;
 }
 
@@ -117,8 +116,8 @@ static int open_dirs(int at, const char *path, enum follow follow, int *out,
 	int cur, fd;
 
 	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
-		return fail(err, errlen, -ENAMETOOLONG, "%s: path too long",
-			    path);
+		return bench_fail(err, errlen, -ENAMETOOLONG,
+				  "%s: path too long", path);
 	shown[0] = '\0';
 	if (*buf == '/') {
 		append(shown, sizeof(shown), &shown_len, "/");
@@ -127,8 +126,8 @@ static int open_dirs(int at, const char *path, enum follow follow, int *out,
 		cur = openat(at, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	}
 	if (cur < 0)
-		return fail(err, errlen, neg_errno(), "%s: %s", path,
-			    strerror(errno));
+		return bench_fail(err, errlen, neg_errno(), "%s: %s", path,
+				  strerror(errno));
 	for (char *c = strtok_r(buf, "/", &save); c;
 	     c = strtok_r(NULL, "/", &save))
 		if (strcmp(c, "."))
@@ -164,11 +163,11 @@ static int check_parent(int fd, const char *shown, char *err, size_t errlen)
 	struct stat st;
 
 	if (fstat(fd, &st))
-		return fail(err, errlen, neg_errno(), "%s: %s", shown,
-			    strerror(errno));
+		return bench_fail(err, errlen, neg_errno(), "%s: %s", shown,
+				  strerror(errno));
 	if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX) &&
 	    st.st_uid != geteuid())
-		return fail(
+		return bench_fail(
 			err, errlen, -EPERM,
 			"%s: writable by every user and not owned by this one, refusing to write into it",
 			shown);
@@ -321,15 +320,15 @@ static int make_outdir(struct bench_folder *f, const char *outdir, char *err,
 
 	n = (size_t)snprintf(path, sizeof(path), "%s", outdir);
 	if (!n || n >= sizeof(path))
-		return fail(err, errlen, -EINVAL,
-			    "%s: not a usable folder name", outdir);
+		return bench_fail(err, errlen, -EINVAL,
+				  "%s: not a usable folder name", outdir);
 	while (n > 1 && path[n - 1] == '/')
 		path[--n] = '\0';
 	slash = strrchr(path, '/');
 	base = slash ? slash + 1 : path;
 	if (!*base || !strcmp(base, ".") || !strcmp(base, ".."))
-		return fail(err, errlen, -EINVAL,
-			    "%s: not a usable folder name", outdir);
+		return bench_fail(err, errlen, -EINVAL,
+				  "%s: not a usable folder name", outdir);
 	if (!slash)
 		snprintf(f->parent, sizeof(f->parent), ".");
 	else if (slash == path)
@@ -338,8 +337,8 @@ static int make_outdir(struct bench_folder *f, const char *outdir, char *err,
 		snprintf(f->parent, sizeof(f->parent), "%.*s",
 			 (int)(slash - path), path);
 	if (set_name(f, base))
-		return fail(err, errlen, -ENAMETOOLONG, "%s: name too long",
-			    outdir);
+		return bench_fail(err, errlen, -ENAMETOOLONG,
+				  "%s: name too long", outdir);
 
 	ret = open_dirs(AT_FDCWD, f->parent, FOLLOW_ABOVE, &f->parentfd, err,
 			errlen);
@@ -348,19 +347,20 @@ static int make_outdir(struct bench_folder *f, const char *outdir, char *err,
 	if (ret)
 		return ret;
 	if (!fstatat(f->parentfd, f->name, &st, AT_SYMLINK_NOFOLLOW))
-		return fail(err, errlen, -EEXIST, "%s: already exists", outdir);
+		return bench_fail(err, errlen, -EEXIST, "%s: already exists",
+				  outdir);
 	if (errno != ENOENT)
-		return fail(err, errlen, neg_errno(), "%s: %s", outdir,
-			    strerror(errno));
+		return bench_fail(err, errlen, neg_errno(), "%s: %s", outdir,
+				  strerror(errno));
 	if (mkdirat(f->parentfd, f->tmp, 0755)) {
 		ret = neg_errno();
 		if (ret == -EEXIST)
-			return fail(
+			return bench_fail(
 				err, errlen, ret,
 				"%s/%s: already exists (left by a failed run?); remove it",
 				f->parent, f->tmp);
-		return fail(err, errlen, ret, "%s/%s: cannot create: %s",
-			    f->parent, f->tmp, strerror(-ret));
+		return bench_fail(err, errlen, ret, "%s/%s: cannot create: %s",
+				  f->parent, f->tmp, strerror(-ret));
 	}
 	return 0;
 }
@@ -390,7 +390,7 @@ static int make_default(struct bench_folder *f, const char *root,
 		char inner[512];
 
 		snprintf(inner, sizeof(inner), "%s", err);
-		return fail(err, errlen, ret, "%s/%s", root, inner);
+		return bench_fail(err, errlen, ret, "%s/%s", root, inner);
 	}
 	ret = check_parent(f->parentfd, f->parent, err, errlen);
 	if (ret)
@@ -406,22 +406,23 @@ static int make_default(struct bench_folder *f, const char *root,
 		else
 			snprintf(name, sizeof(name), "%.240s-%u", base, k);
 		if (set_name(f, name))
-			return fail(err, errlen, -ENAMETOOLONG,
-				    "%s/%s: name too long", f->parent, name);
+			return bench_fail(err, errlen, -ENAMETOOLONG,
+					  "%s/%s: name too long", f->parent,
+					  name);
 		if (!fstatat(f->parentfd, f->name, &st, AT_SYMLINK_NOFOLLOW))
 			continue;
 		if (errno != ENOENT)
-			return fail(err, errlen, neg_errno(), "%s/%s: %s",
-				    f->parent, f->name, strerror(errno));
+			return bench_fail(err, errlen, neg_errno(), "%s/%s: %s",
+					  f->parent, f->name, strerror(errno));
 		if (!mkdirat(f->parentfd, f->tmp, 0755))
 			return 0;
 		if (errno != EEXIST)
-			return fail(err, errlen, neg_errno(),
-				    "%s/%s: cannot create: %s", f->parent,
-				    f->tmp, strerror(errno));
+			return bench_fail(err, errlen, neg_errno(),
+					  "%s/%s: cannot create: %s", f->parent,
+					  f->tmp, strerror(errno));
 	}
-	return fail(err, errlen, -EEXIST, "%s/%s: %u names taken", f->parent,
-		    base, NAME_TRIES);
+	return bench_fail(err, errlen, -EEXIST, "%s/%s: %u names taken",
+			  f->parent, base, NAME_TRIES);
 }
 
 static int rename_noreplace(int fromfd, const char *from, int tofd,
@@ -462,7 +463,7 @@ static int update_latest(struct bench_folder *f, char *err, size_t errlen)
 	fsync(f->rootfd);
 	return 0;
 error:
-	return fail(
+	return bench_fail(
 		err, errlen, ret,
 		"%s/latest: cannot point it at runs/%s: %s (the run is complete)",
 		f->root, f->name, strerror(-ret));
@@ -554,8 +555,8 @@ int bench_folder_make(struct bench_folder *f, const char *outdir,
 	f->dirfd = openat(f->parentfd, f->tmp,
 			  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (f->dirfd < 0) {
-		ret = fail(err, errlen, neg_errno(), "%s/%s: %s", f->parent,
-			   f->tmp, strerror(errno));
+		ret = bench_fail(err, errlen, neg_errno(), "%s/%s: %s",
+				 f->parent, f->tmp, strerror(errno));
 		unlinkat(f->parentfd, f->tmp, AT_REMOVEDIR);
 		close_all(f);
 		return ret;
@@ -624,17 +625,19 @@ int bench_folder_commit(struct bench_folder *f, bool complete, char *final,
 		fd = create_file(f->dirfd, "INCOMPLETE");
 		ret = fd < 0 ? fd : bench_finish_fd(fd);
 		if (ret)
-			return fail(err, errlen, ret,
-				    "%s/INCOMPLETE: cannot create: %s", where,
-				    strerror(-ret));
+			return bench_fail(err, errlen, ret,
+					  "%s/INCOMPLETE: cannot create: %s",
+					  where, strerror(-ret));
 	}
 	if (fsync(f->dirfd))
-		return fail(err, errlen, neg_errno(), "%s: cannot sync: %s",
-			    where, strerror(errno));
+		return bench_fail(err, errlen, neg_errno(),
+				  "%s: cannot sync: %s", where,
+				  strerror(errno));
 	ret = rename_noreplace(f->parentfd, f->tmp, f->parentfd, f->name);
 	if (ret)
-		return fail(err, errlen, ret, "%s: cannot rename to %s: %s",
-			    where, f->name, strerror(-ret));
+		return bench_fail(err, errlen, ret,
+				  "%s: cannot rename to %s: %s", where, f->name,
+				  strerror(-ret));
 	fsync(f->parentfd);
 	if (final && finallen)
 		snprintf(final, finallen, "%s/%s", f->parent, f->name);

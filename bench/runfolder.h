@@ -56,4 +56,15 @@ int bench_finish_fd(int fd);
 void bench_host_name(char *buf, size_t len);
 void bench_utc(const struct timespec *ts, bool compact, char *buf, size_t len);
 
+/**
+ * bench_fail - one sentence about a failure into @err, and @ret back
+ * @err, @errlen: where the sentence goes (may be NULL, 0)
+ * @ret: the -errno to return
+ * @fmt: printf format of the sentence
+ *
+ * Return: @ret, so that `return bench_fail(...)` ends a function.
+ */
+__attribute__((format(printf, 4, 5))) int
+bench_fail(char *err, size_t errlen, int ret, const char *fmt, ...);
+
 #endif /* BENCH_RUNFOLDER_H */
