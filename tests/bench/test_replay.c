@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Recordings for pattern replay (bench/replay.c): each format read from
- * text as its tool writes it (ftrace's trace with its header,
- * trace_pipe, trace-cmd report, perf script, plain), sources told apart by number and handler name, every
+ * Recordings for pattern replay (bench/replay.c) and their playback
+ * (bench/stim.c): each format read from text as its tool writes it
+ * (ftrace's trace with its header, trace_pipe, trace-cmd report, perf
+ * script, plain), sources told apart by number and handler name, every
  * malformed line refused at its file:line with the reason, the source
- * picked by number or name; the slot capacity of a window. The recording
+ * picked by number or name, and the blocks' slices: block b plays the
+ * recording from b x block x speed on, looped, so that the blocks of a
+ * design play every arrival once, in order, at the recorded gaps over
+ * the speed; and the slot capacity bounds every block. The recording
  * shipped in configs/replay/ reads as what its header says.
  */
 #include <errno.h>
@@ -16,6 +20,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "replay.h"
+#include "stim.h"
 
 static const char *srcdir;
 
@@ -262,6 +267,104 @@ static void test_one_instant(void **state)
 	bench_replay_free(r);
 }
 
+/* A recording of @n arrivals, gaps growing 1000, 2000, ... ns. */
+static struct bench_replay *growing(unsigned int n)
+{
+	size_t len = 32 * (size_t)n + 1, at = 0;
+	char *text = malloc(len);
+	struct bench_replay *r;
+	uint64_t t = 0;
+
+	assert_non_null(text);
+	for (unsigned int i = 0; i < n; i++) {
+		t += 1000 * (uint64_t)i;
+		at += (size_t)snprintf(text + at, len - at, "%llu 9\n",
+				       (unsigned long long)(t + 777));
+	}
+	r = read_ok(text);
+	free(text);
+	assert_int_equal(bench_replay_select(r, 0), 0);
+	return r;
+}
+
+/* The fire times of block @b: every one before @block_ns, and how many. */
+static size_t block_times(const struct bench_replay *r, double speed,
+			  unsigned int b, uint64_t block_ns, uint64_t *out,
+			  size_t max)
+{
+	struct bench_stim s;
+	size_t n = 0;
+	uint64_t t;
+
+	bench_stim_init(&s, BENCH_PAT_REPLAY, 10000, 1, 0, 0, 1);
+	bench_stim_replay(&s, r, speed, b, block_ns);
+	while ((t = bench_stim_next(&s)) < block_ns) {
+		assert_true(n < max);
+		assert_true(!n || t >= out[n - 1]);
+		out[n++] = t;
+	}
+	return n;
+}
+
+/*
+ * The blocks one after the other play the looped recording: each arrival
+ * once, at (recording time - slice start) / speed, for several speeds and
+ * block lengths shorter and longer than the recording.
+ */
+static void test_slices(void **state)
+{
+	static const double speeds[] = { 1, 2, 0.5, 3.7 };
+	static const uint64_t blocks_ns[] = { 1000000, 7777777, 30000000 };
+	struct bench_replay *r = growing(100); /* 4.95 ms, loop 5 ms */
+	uint64_t *out = malloc(100000 * sizeof(*out));
+
+	(void)state;
+	assert_non_null(out);
+	assert_int_equal(r->loop_ns, 4950000 + 50000);
+	for (size_t si = 0; si < 4; si++) {
+		for (size_t bi = 0; bi < 3; bi++) {
+			double sp = speeds[si];
+			uint64_t bns = blocks_ns[bi], k = 0;
+
+			for (unsigned int b = 0; b < 12; b++) {
+				size_t n =
+					block_times(r, sp, b, bns, out, 100000);
+				double origin = (double)b * (double)bns * sp;
+
+				assert_true(n <= bench_replay_capacity(
+							 r, (double)bns * sp));
+				for (size_t i = 0; i < n; i++, k++) {
+					double x = (double)(k / r->n) *
+							   (double)r->loop_ns +
+						   (double)r->t[k % r->n];
+
+					assert_int_equal(
+						out[i],
+						(uint64_t)((x - origin) / sp));
+				}
+			}
+			assert_true(k > 0);
+		}
+	}
+	free(out);
+	bench_replay_free(r);
+}
+
+/* Every design gets the same fire times in a block: no seed, no state. */
+static void test_same_for_every_design(void **state)
+{
+	struct bench_replay *r = growing(50);
+	uint64_t a[4096], b[4096];
+	size_t na, nb;
+
+	(void)state;
+	na = block_times(r, 1.5, 3, 2000000, a, 4096);
+	nb = block_times(r, 1.5, 3, 2000000, b, 4096);
+	assert_int_equal(na, nb);
+	assert_memory_equal(a, b, na * sizeof(a[0]));
+	bench_replay_free(r);
+}
+
 /* The capacity is the most a window holds, where it starts. */
 static void test_capacity(void **state)
 {
@@ -315,6 +418,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_plain),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_one_instant),
+		cmocka_unit_test(test_slices),
+		cmocka_unit_test(test_same_for_every_design),
 		cmocka_unit_test(test_capacity),
 		cmocka_unit_test(test_shipped),
 	};
