@@ -48,6 +48,38 @@ static void headline_row(struct doc *d, const struct run_scenario *sc,
 	doc_row(d, cells);
 }
 
+/*
+ * Where a pattern replay scenario's arrivals came from: a recording, the
+ * source played, the speed (summary.json replay). Said under the headline
+ * so that no figure of the scenario is read without it.
+ */
+static void headline_replay(const struct run *r, struct doc *d)
+{
+	for (size_t i = 0; i < r->nsc; i++) {
+		const struct run_replay *p = &r->sc[i].replay;
+		char irq[160];
+
+		if (!r->sc[i].has_replay)
+			continue;
+		if (p->irq >= 0 && p->irq_name)
+			snprintf(irq, sizeof(irq), "irq %lld (%s)",
+				 (long long)p->irq, p->irq_name);
+		else if (p->irq >= 0)
+			snprintf(irq, sizeof(irq), "irq %lld",
+				 (long long)p->irq);
+		else
+			snprintf(irq, sizeof(irq), "irq %s",
+				 p->irq_name ? p->irq_name : "?");
+		doc_para(d,
+			 "Scenario %s replays recorded arrivals: %s (%s), %s, "
+			 "%llu arrivals a pass, at speed %g; each block plays "
+			 "the next slice of the recording, the same for every "
+			 "design (docs/replay.md).",
+			 r->sc[i].name, p->file, p->format, irq,
+			 (unsigned long long)p->arrivals, p->speed);
+	}
+}
+
 /**
  * report_headline - fire -> handler entry latency by design
  * @rp: the report
@@ -78,6 +110,7 @@ int report_headline(struct report *rp, struct doc *d)
 		for (size_t k = 0; k < r->sc[i].nd; k++)
 			headline_row(d, &r->sc[i], &r->sc[i].d[k]);
 	doc_table_end(d);
+	headline_replay(r, d);
 	return 0;
 }
 

@@ -114,6 +114,20 @@ struct run_placement {
 	const char *note; /* what was done instead of what was asked */
 };
 
+/*
+ * Where a pattern replay scenario's arrivals came from (summary.json
+ * "replay", docs/replay.md): the recording as the config named it and
+ * the file it resolved to, its format, the irq played (-1: a name only)
+ * and its handler's name (NULL: none), the time scale, the arrivals in
+ * one pass, their span and one pass's length when looped.
+ */
+struct run_replay {
+	const char *file, *path, *format, *irq_name;
+	int64_t irq;
+	double speed;
+	uint64_t arrivals, span_ns, loop_ns;
+};
+
 struct run_scenario {
 	const char *name, *chip, *trigger, *pattern, *wait;
 	const char *file; /* the config it came from; NULL: null */
@@ -124,6 +138,8 @@ struct run_scenario {
 	struct run_placement placement;
 	bool thread_shared; /* placement.thread_shared: irq threads on CPU 0 */
 	uint64_t control_shift_ns; /* the A/A control's injected shift */
+	bool has_replay; /* pattern replay: replay says from where */
+	struct run_replay replay;
 	struct run_design *d;
 	size_t nd;
 };

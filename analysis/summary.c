@@ -6,7 +6,7 @@
  * first thing wrong is reported as FILE: where: what, and nothing
  * half-read is returned. What the first format had is required; what
  * came later (control_shift_ns, placement.thread_pu, trace.dispatch_ns,
- * ...) may be absent, as docs/results.md says.
+ * replay, ...) may be absent, as docs/results.md says.
  */
 #include <errno.h>
 #include <math.h>
@@ -36,6 +36,19 @@ static json_t *placement_json(const struct run_scenario *sc)
 			 pl->thread_shared, "note", jf_new_str(pl->note));
 }
 
+/* Pattern replay: where the arrivals came from. */
+static json_t *replay_json(const struct run_replay *r)
+{
+	return json_pack(
+		"{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "file",
+		jf_new_str(r->file), "path", jf_new_str(r->path), "format",
+		jf_new_str(r->format), "irq",
+		r->irq >= 0 ? json_integer(r->irq) : json_null(), "irq_name",
+		jf_new_str(r->irq_name), "speed", jf_new_real(r->speed),
+		"arrivals", jf_new_u64(r->arrivals), "span_ns",
+		jf_new_u64(r->span_ns), "loop_ns", jf_new_u64(r->loop_ns));
+}
+
 static json_t *scenario_json(const struct run_scenario *sc)
 {
 	json_t *o, *pl = placement_json(sc), *ds;
@@ -51,6 +64,11 @@ static json_t *scenario_json(const struct run_scenario *sc)
 		"devices", (json_int_t)sc->devices, "wait",
 		jf_new_str(sc->wait), "placement", pl, "control_shift_ns",
 		(json_int_t)sc->control_shift_ns, "designs");
+	if (o && sc->has_replay &&
+	    json_object_set_new(o, "replay", replay_json(&sc->replay))) {
+		json_decref(o);
+		return NULL;
+	}
 	ds = json_object_get(o, "designs");
 	for (size_t k = 0; o && k < sc->nd; k++)
 		if (json_array_append_new(ds, design_json(sc, &sc->d[k]))) {
@@ -220,6 +238,44 @@ static int read_names(struct jf_reader *rd, json_t *o, const char *where,
 	return ret;
 }
 
+/* replay, of a pattern replay scenario (absent otherwise). */
+static int read_replay(struct jf_reader *rd, json_t *o, const char *where,
+		       struct run_scenario *sc)
+{
+	struct run_replay *r = &sc->replay;
+	const struct {
+		const char *key;
+		uint64_t *out;
+	} u[] = {
+		{ "arrivals", &r->arrivals },
+		{ "span_ns", &r->span_ns },
+		{ "loop_ns", &r->loop_ns },
+	};
+	char w[128];
+	json_t *p = NULL;
+	int ret = jf_obj(rd, o, where, "replay", JF_OPTIONAL, &p);
+
+	if (ret || !p)
+		return ret;
+	snprintf(w, sizeof(w), "%sreplay.", where);
+	sc->has_replay = true;
+	r->irq = -1;
+	ret = jf_str(rd, p, w, "file", JF_REQUIRED, &r->file);
+	if (!ret)
+		ret = jf_str(rd, p, w, "path", JF_REQUIRED, &r->path);
+	if (!ret)
+		ret = jf_str(rd, p, w, "format", JF_REQUIRED, &r->format);
+	if (!ret)
+		ret = jf_str(rd, p, w, "irq_name", JF_NULLABLE, &r->irq_name);
+	if (!ret && !json_is_null(json_object_get(p, "irq")))
+		ret = jf_s64(rd, p, w, "irq", JF_REQUIRED, &r->irq);
+	if (!ret)
+		ret = jf_num(rd, p, w, "speed", JF_REQUIRED, &r->speed);
+	for (size_t i = 0; !ret && i < sizeof(u) / sizeof(u[0]); i++)
+		ret = jf_u64(rd, p, w, u[i].key, JF_REQUIRED, u[i].out);
+	return ret;
+}
+
 static int read_scenario(struct jf_reader *rd, json_t *o, size_t i,
 			 struct run_scenario *sc)
 {
@@ -244,6 +300,8 @@ static int read_scenario(struct jf_reader *rd, json_t *o, size_t i,
 			     &sc->control_shift_ns);
 	if (!ret)
 		ret = read_placement(rd, o, where, sc);
+	if (!ret)
+		ret = read_replay(rd, o, where, sc);
 	if (!ret)
 		ret = jf_array(rd, o, where, "designs", JF_REQUIRED, &ds);
 	if (ret)

@@ -71,6 +71,7 @@ enum bench_pattern {
 	BENCH_PAT_BURST, /* every 1/rate, burst events burst_gap_ns apart */
 	BENCH_PAT_STORM, /* asserts at rate without cause: no event */
 	BENCH_PAT_BACK_TO_BACK, /* the next once the last was serviced */
+	BENCH_PAT_REPLAY, /* at a recording's instants (replay.c) */
 	BENCH_PAT_NR,
 };
 
@@ -104,6 +105,8 @@ int bench_trigger_parse(const char *s);
 int bench_pattern_parse(const char *s);
 int bench_wait_parse(const char *s);
 int bench_place_parse(const char *s);
+
+struct bench_replay;
 
 /* One [cost.<model>] key = value override, from the scenario's file. */
 struct bench_cost_override {
@@ -148,6 +151,9 @@ enum bench_key {
 	BENCH_KEY_UIO_BACKEND,
 	BENCH_KEY_UIO_MASK,
 	BENCH_KEY_FAULT,
+	BENCH_KEY_REPLAY,
+	BENCH_KEY_REPLAY_IRQ,
+	BENCH_KEY_REPLAY_SPEED,
 	BENCH_KEY_NR,
 };
 
@@ -220,6 +226,18 @@ struct bench_scenario {
 	enum uio_mask uio_mask;
 	const struct bench_cost_override *overrides;
 	unsigned int nr_overrides;
+
+	/*
+	 * Pattern replay: the recording as written and the file it resolved
+	 * to (relative to the config's folder), the irq asked for ("": the
+	 * only one), the time scale (2: twice as fast), and the recording,
+	 * read and selected by the config's check; owned by the config.
+	 */
+	char replay_name[256];
+	char replay[4096];
+	char replay_irq[64];
+	double replay_speed;
+	struct bench_replay *replay_rec;
 
 	/* Faults injected (key fault, docs/configs.md); zero: none. */
 	struct bench_faults {

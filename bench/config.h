@@ -10,7 +10,8 @@
  * values and the defaults of the keys it does not set; config_rules.c
  * checks the rules between keys; config_write.c writes a config back out.
  * config_cost.c holds what a config says about costs: the cost key and
- * the [cost.MODEL] overrides.
+ * the [cost.MODEL] overrides; config_replay.c the recording key replay
+ * names.
  */
 #ifndef BENCH_CONFIG_H
 #define BENCH_CONFIG_H
@@ -205,5 +206,12 @@ extern const unsigned int config_nr_uio_rules;
 unsigned int config_rule_line(const struct config_rule *r,
 			      const struct bench_scenario *sc,
 			      unsigned int *at);
+int config_check_rules(struct load *l, const struct bench_scenario *sc,
+		       const struct config_rule *rules, unsigned int nr);
+
+/* config_replay.c: pattern replay's recording, and its rules. */
+extern const struct config_rule config_replay_rules[];
+extern const unsigned int config_nr_replay_rules;
+int config_replay_check(struct load *l, struct bench_scenario *sc);
 
 #endif /* BENCH_CONFIG_H */

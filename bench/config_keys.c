@@ -319,6 +319,28 @@ static int parse_uio_mask(struct bench_scenario *sc, const char *v, char *msg,
 	return 0;
 }
 
+/* Key replay: the recording as written, resolved by config_replay.c. */
+static int parse_replay(struct bench_scenario *sc, const char *v, char *msg,
+			size_t len)
+{
+	if (strlen(v) >= sizeof(sc->replay_name)) {
+		snprintf(msg, len, "key replay: the path is too long");
+		return -EINVAL;
+	}
+	strcpy(sc->replay_name, v);
+	return 0;
+}
+
+/* Key replay_irq: a number or a name, one word. */
+static int parse_replay_irq(struct bench_scenario *sc, const char *v, char *msg,
+			    size_t len)
+{
+	if (strlen(v) >= sizeof(sc->replay_irq) || strpbrk(v, " \t"))
+		return bad_value(BENCH_KEY_REPLAY_IRQ, v, msg, len);
+	strcpy(sc->replay_irq, v);
+	return 0;
+}
+
 #define TRIG(t) (1u << BENCH_TRIG_##t)
 /* Triggers whose devices pulse their line; whose hold it at a level. */
 #define PULSED_TRIGS (TRIG(EDGE) | TRIG(EDGE_FALLING) | TRIG(SIMPLE))
@@ -337,6 +359,11 @@ static bool held(const struct bench_scenario *sc)
 static bool real_chip(const struct bench_scenario *sc)
 {
 	return sc->chip->real;
+}
+
+static bool replaying(const struct bench_scenario *sc)
+{
+	return sc->pattern == BENCH_PAT_REPLAY;
 }
 
 static int required(struct load *l, struct bench_scenario *sc)
@@ -514,6 +541,20 @@ const struct key_desc config_keys[BENCH_KEY_NR] = {
 				    "retrigger, pin, stall:US[/N], "
 				    "device_dies:MS", KEY_OTHER, FIELD(fault),
 				    .parse = parse_faults, ANY },
+	[BENCH_KEY_REPLAY]	= { "replay", "a recording of interrupts (a "
+				    "file)", KEY_OTHER, FIELD(replay_name),
+				    .parse = parse_replay,
+				    .applies = replaying, ANY },
+	[BENCH_KEY_REPLAY_IRQ]	= { "replay_irq", "an irq number or name of "
+				    "up to 63 characters, one word",
+				    KEY_OTHER, FIELD(replay_irq),
+				    .parse = parse_replay_irq,
+				    .applies = replaying, ANY },
+	[BENCH_KEY_REPLAY_SPEED] = { "replay_speed", "a positive time scale "
+				    "(2 plays a recording twice as fast; at "
+				    "most 10000000)", KEY_RATE,
+				    FIELD(replay_speed), .def = "1",
+				    .applies = replaying, ANY },
 };
 /* clang-format on */
 

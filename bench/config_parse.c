@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <chips/cost.h>
 #include "config.h"
+#include "replay.h"
 
 int config_fail_at(struct load *l, int ret, unsigned int line, const char *fmt,
 		   ...)
@@ -409,6 +410,9 @@ int bench_config_load(struct bench_config *cfg, const char *path,
 	ret = load(l, p);
 	if (ret && err && errlen)
 		snprintf(err, errlen, "%s", l->err);
+	/* On success the recordings went to @cfg with their scenarios. */
+	for (unsigned int i = 0; ret && i < l->nr_sc; i++)
+		bench_replay_free(l->sc[i].replay_rec);
 	if (l->r.f)
 		fclose(l->r.f);
 	chip_ini_release(&l->r);
@@ -424,6 +428,8 @@ int bench_config_load(struct bench_config *cfg, const char *path,
  */
 void bench_config_free(struct bench_config *cfg)
 {
+	for (unsigned int i = 0; i < cfg->nr; i++)
+		bench_replay_free(cfg->sc[i].replay_rec);
 	for (unsigned int i = 0; i < cfg->nr_files; i++)
 		free(cfg->files[i]);
 	free(cfg->files);

@@ -282,6 +282,56 @@ static void say_pulse_on_level(const struct bench_scenario *sc, unsigned int at,
 		 bench_trigger_name(sc->trigger));
 }
 
+#define REPLAY_KEYS (K(REPLAY) | K(REPLAY_IRQ) | K(REPLAY_SPEED))
+
+/* The scenario's own replay keys, on a pattern that reads no recording. */
+static bool replay_elsewhere(const struct bench_scenario *sc, uint64_t own)
+{
+	return (own & REPLAY_KEYS) && sc->pattern != BENCH_PAT_REPLAY;
+}
+
+static void say_replay_elsewhere(const struct bench_scenario *sc,
+				 unsigned int at, char *msg, size_t len)
+{
+	snprintf(msg, len,
+		 "key %s: only pattern = replay plays a recording, and the "
+		 "pattern is %s",
+		 config_keys[at].name, bench_pattern_name(sc->pattern));
+}
+
+static bool replay_missing(const struct bench_scenario *sc, uint64_t own)
+{
+	(void)own;
+	return sc->pattern == BENCH_PAT_REPLAY &&
+	       !sc->key_line[BENCH_KEY_REPLAY];
+}
+
+static void say_replay_missing(const struct bench_scenario *sc, unsigned int at,
+			       char *msg, size_t len)
+{
+	(void)sc;
+	(void)at;
+	snprintf(msg, len,
+		 "key pattern: pattern replay needs key replay, the recording "
+		 "to play (a file, relative to the config's folder)");
+}
+
+static bool replay_devices(const struct bench_scenario *sc, uint64_t own)
+{
+	(void)own;
+	return sc->pattern == BENCH_PAT_REPLAY && sc->devices != 1;
+}
+
+static void say_replay_devices(const struct bench_scenario *sc, unsigned int at,
+			       char *msg, size_t len)
+{
+	(void)at;
+	snprintf(msg, len,
+		 "key devices: a recording drives one device: devices must be "
+		 "1 with pattern replay, not %u",
+		 sc->devices);
+}
+
 /* clang-format off */
 /* In the order they are checked: the first broken one is reported. */
 const struct config_rule config_rules[] = {
@@ -305,6 +355,9 @@ const struct config_rule config_rules[] = {
 	  bursts_overlap, say_bursts_overlap },
 	{ K(HOLD_NS), hold_on_edge, say_hold_on_edge },
 	{ K(PULSE_NS), pulse_on_level, say_pulse_on_level },
+	{ REPLAY_KEYS, replay_elsewhere, say_replay_elsewhere },
+	{ K(PATTERN) | K(REPLAY), replay_missing, say_replay_missing },
+	{ K(DEVICES) | K(PATTERN), replay_devices, say_replay_devices },
 };
 /* clang-format on */
 
@@ -338,8 +391,16 @@ unsigned int config_rule_line(const struct config_rule *r,
 	return line ? line : sc->line;
 }
 
-/* The first rule of @rules that @sc breaks, reported. */
-static int check_rules(struct load *l, const struct bench_scenario *sc,
+/**
+ * config_check_rules - report the first rule of @rules that @sc breaks
+ * @l: the load
+ * @sc: the scenario
+ * @rules: a rule table
+ * @nr: its size
+ *
+ * Return: 0, or the error config_fail_at() recorded.
+ */
+int config_check_rules(struct load *l, const struct bench_scenario *sc,
 		       const struct config_rule *rules, unsigned int nr)
 {
 	char msg[1024];
@@ -450,7 +511,7 @@ static void say_uio_storm(const struct bench_scenario *sc, unsigned int at,
 	(void)at;
 	snprintf(msg, len,
 		 "key pattern: a real device cannot storm without cause: chip "
-		 "uio takes periodic, poisson, burst or back-to-back");
+		 "uio takes periodic, poisson, burst, back-to-back or replay");
 }
 
 /* clang-format off */
@@ -496,19 +557,19 @@ static int check_device(struct load *l, const struct bench_scenario *sc)
  * @l: the load
  * @sc: the scenario
  *
- * The rules between keys, then the default cost profile, then chip uio's
- * checks. The first error is reported.
+ * The rules between keys, then the default cost profile, then the
+ * recording of pattern replay (config_replay.c), then chip uio's checks. The first error is reported.
  *
  * Return: 0, or the error config_fail_at() recorded.
  */
 int config_check(struct load *l, struct bench_scenario *sc)
 {
-	if (check_rules(l, sc, config_rules, config_nr_rules) ||
-	    config_cost_check_default(l, sc))
+	if (config_check_rules(l, sc, config_rules, config_nr_rules) ||
+	    config_cost_check_default(l, sc) || config_replay_check(l, sc))
 		return l->ret;
 	if (!sc->chip->real)
 		return uio_keys_elsewhere(l, sc);
-	if (check_rules(l, sc, config_uio_rules, config_nr_uio_rules))
+	if (config_check_rules(l, sc, config_uio_rules, config_nr_uio_rules))
 		return l->ret;
 	return check_device(l, sc);
 }

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include "config.h"
+#include "replay.h"
 
 /* A comment line, cut to what inih reads in one line. */
 static void __attribute__((format(printf, 2, 3)))
@@ -54,8 +55,10 @@ static const enum bench_key order[] = {
 	BENCH_KEY_DURATION_MS,	BENCH_KEY_BLOCKS,
 	BENCH_KEY_DRAIN_MS,	BENCH_KEY_OVERRUN_NS,
 	BENCH_KEY_SEED,		BENCH_KEY_COST,
-	BENCH_KEY_FAULT,	BENCH_KEY_UIO,
-	BENCH_KEY_UIO_BACKEND,	BENCH_KEY_UIO_MASK,
+	BENCH_KEY_FAULT,	BENCH_KEY_REPLAY,
+	BENCH_KEY_REPLAY_IRQ,	BENCH_KEY_REPLAY_SPEED,
+	BENCH_KEY_UIO,		BENCH_KEY_UIO_BACKEND,
+	BENCH_KEY_UIO_MASK,
 };
 
 _Static_assert(sizeof(order) / sizeof(order[0]) == BENCH_KEY_NR,
@@ -75,6 +78,25 @@ static void write_faults(const struct bench_faults *f, FILE *out)
 		fprintf(out, " stall:%u/%u", f->stall_us, f->stall_every);
 	if (f->device_dies_ms)
 		fprintf(out, " device_dies:%u", f->device_dies_ms);
+}
+
+/*
+ * The source played: as replay_irq was written, or when it was not (the
+ * recording has one), that one by number or else by name.
+ */
+static void write_replay_irq(const struct bench_scenario *sc, FILE *f)
+{
+	const struct bench_replay_irq *q;
+
+	if (sc->replay_irq[0] || !sc->replay_rec || sc->replay_rec->sel < 0) {
+		fprintf(f, " %s", sc->replay_irq);
+		return;
+	}
+	q = &sc->replay_rec->irqs[sc->replay_rec->sel];
+	if (q->num >= 0)
+		fprintf(f, " %ld", q->num);
+	else
+		fprintf(f, " %s", q->name);
 }
 
 /* The value of a KEY_OTHER or KEY_COST key, after "KEY =". */
@@ -106,6 +128,12 @@ static void write_other(const struct bench_scenario *sc, enum bench_key k,
 		break;
 	case BENCH_KEY_UIO_MASK:
 		fprintf(f, " %s", uio_mask_name(sc->uio_mask));
+		break;
+	case BENCH_KEY_REPLAY:
+		fprintf(f, " %s", sc->replay);
+		break;
+	case BENCH_KEY_REPLAY_IRQ:
+		write_replay_irq(sc, f);
 		break;
 	default: /* BENCH_KEY_FAULT */
 		write_faults(&sc->fault, f);
@@ -164,6 +192,11 @@ static void write_scenario(const struct bench_scenario *sc, FILE *f)
 		if (k >= BENCH_KEY_UIO && k <= BENCH_KEY_UIO_MASK &&
 		    !sc->chip->real)
 			continue;
+		if (k >= BENCH_KEY_REPLAY && k <= BENCH_KEY_REPLAY_SPEED &&
+		    sc->pattern != BENCH_PAT_REPLAY)
+			continue;
+		if (k == BENCH_KEY_REPLAY)
+			comment(f, "replay as written: %s", sc->replay_name);
 		if (k == BENCH_KEY_COST)
 			comment(f, "cost as written: %s", sc->cost_name);
 		write_key(sc, k, f);
@@ -185,7 +218,8 @@ static void write_scenario(const struct bench_scenario *sc, FILE *f)
  * bench_key that applies to it, in that order but fault before chip uio's
  * keys (as the key table formats values), and no [run]. cost is the
  * profile file it resolved to (the name as written in a comment), so the
- * record names the figures used even if configs/ moves. [cost.MODEL]
+ * record names the figures used even if configs/ moves; replay is the
+ * same, and replay_irq the source played. [cost.MODEL]
  * sections apply to a whole file, and the scenarios written here may come
  * from several files with different ones, so each scenario's overrides
  * are written inside its own section as cost.MODEL.KEY = NS, which
@@ -207,6 +241,12 @@ int bench_config_write(const struct bench_config *cfg, FILE *f)
 		if (!representable(sc->cost))
 			return -EINVAL;
 		if (strlen("cost = \n") + strlen(sc->cost) >= INI_MAX_LINE - 1)
+			return -ENAMETOOLONG;
+		if (sc->pattern == BENCH_PAT_REPLAY &&
+		    !representable(sc->replay))
+			return -EINVAL;
+		if (strlen("replay = \n") + strlen(sc->replay) >=
+		    INI_MAX_LINE - 1)
 			return -ENAMETOOLONG;
 		write_scenario(sc, f);
 	}

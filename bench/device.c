@@ -76,6 +76,9 @@ int bench_line_init(struct bench_line *l, const struct bench_scenario *sc,
 				 0 :
 				 bench_stim_capacity(sc->pattern, sc->rate_hz,
 						     sc->burst, block_ns);
+		if (!d->storm && sc->pattern == BENCH_PAT_REPLAY)
+			d->cap = bench_replay_capacity(
+				sc->replay_rec, block_ns * sc->replay_speed);
 		d->ev = calloc(d->cap ? d->cap : 1, sizeof(*d->ev));
 		if (!d->ev) {
 			bench_line_free(l);
@@ -138,6 +141,9 @@ void bench_line_block(struct bench_line *l, unsigned int block,
 		bench_stim_init(&d->stim, p, rate, sc->burst, sc->burst_gap_ns,
 				1e9 / rate * i / l->nr_dev,
 				bench_stim_seed(sc->seed, block, i));
+		if (p == BENCH_PAT_REPLAY)
+			bench_stim_replay(&d->stim, sc->replay_rec,
+					  sc->replay_speed, block, stimulus_ns);
 		/* A passive device fires on its own, never on schedule. */
 		d->next = l->passive ? UINT64_MAX :
 				       start + bench_stim_next(&d->stim);

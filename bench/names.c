@@ -31,6 +31,7 @@ static const char *const pattern_names[BENCH_PAT_NR] = {
 	[BENCH_PAT_BURST] = "burst",
 	[BENCH_PAT_STORM] = "storm",
 	[BENCH_PAT_BACK_TO_BACK] = "back-to-back",
+	[BENCH_PAT_REPLAY] = "replay",
 };
 
 static const char *const wait_names[BENCH_WAIT_NR] = {

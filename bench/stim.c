@@ -2,9 +2,10 @@
 /*
  * Stimulus patterns: periodic (one event per period), Poisson (exponential
  * gaps of the given mean, from a seeded splitmix64), burst (every period,
- * burst events burst_gap_ns apart) and storm (periodic assertions without
- * cause; the device decides what an assertion means). Times are doubles
- * in ns from the block start, so long runs do not accumulate rounding.
+ * burst events burst_gap_ns apart), storm (periodic assertions without
+ * cause; the device decides what an assertion means) and replay (a
+ * recording's arrivals, replay.c). Times are doubles in ns from the block
+ * start, so long runs do not accumulate rounding.
  */
 #include <math.h>
 #include "stim.h"
@@ -46,10 +47,53 @@ static double uniform(uint64_t *rng)
 	return ((double)(splitmix64(rng) >> 11) + 1.0) * 0x1p-53;
 }
 
+void bench_stim_replay(struct bench_stim *s, const struct bench_replay *rec,
+		       double speed, unsigned int block, uint64_t block_ns)
+{
+	double loop = (double)rec->loop_ns;
+	size_t lo = 0, hi = rec->n;
+
+	s->rec = rec;
+	s->speed = speed;
+	s->origin = (double)block * (double)block_ns * speed;
+	s->pass = floor(s->origin / loop) * loop;
+	/* The first arrival at or after the slice's start, compared as next() adds. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->pass + (double)rec->t[mid] >= s->origin)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	s->k = lo;
+	if (s->k == rec->n) {
+		s->k = 0;
+		s->pass += loop;
+	}
+}
+
+static uint64_t replay_next(struct bench_stim *s)
+{
+	double x;
+
+	if (!s->rec) /* bench_stim_replay() not called: nothing fires */
+		return UINT64_C(1) << 62;
+	x = (s->pass + (double)s->rec->t[s->k] - s->origin) / s->speed;
+	if (++s->k == s->rec->n) {
+		s->k = 0;
+		s->pass += (double)s->rec->loop_ns;
+	}
+	/* A pass's start rounded a hair before the slice's: its start. */
+	return x > 0 ? (uint64_t)x : 0;
+}
+
 uint64_t bench_stim_next(struct bench_stim *s)
 {
 	double t;
 
+	if (s->pattern == BENCH_PAT_REPLAY)
+		return replay_next(s);
 	if (s->in_burst == s->burst) {
 		s->in_burst = 0;
 		if (s->pattern == BENCH_PAT_POISSON)

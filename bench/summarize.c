@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/summary.h"
+#include "replay.h"
 #include "results.h"
 
 _Static_assert(BENCH_NQ == RUN_NQ, "blocks_ns has RUN_NQ quantiles");
@@ -194,6 +195,29 @@ static int fill_design(struct run_design *d, const struct bench_result *r,
 	return fill_blocks(d, r) ? -ENOMEM : fill_host(d, r);
 }
 
+/* Pattern replay: the recording and the source played. */
+static void fill_replay(struct run_scenario *s, const struct bench_scenario *sc)
+{
+	const struct bench_replay *r = sc->replay_rec;
+	const struct bench_replay_irq *q;
+
+	if (!r || r->sel < 0)
+		return;
+	q = &r->irqs[r->sel];
+	s->has_replay = true;
+	s->replay = (struct run_replay){
+		.file = sc->replay_name,
+		.path = sc->replay,
+		.format = bench_replay_format_name(r->format),
+		.irq_name = q->name[0] ? q->name : NULL,
+		.irq = q->num,
+		.speed = sc->replay_speed,
+		.arrivals = r->n,
+		.span_ns = r->t[r->n - 1],
+		.loop_ns = r->loop_ns,
+	};
+}
+
 /* A scenario as @e, its first result, found it placed. */
 static void fill_scenario(struct run_scenario *s,
 			  const struct bench_run_entry *e)
@@ -213,6 +237,7 @@ static void fill_scenario(struct run_scenario *s,
 		.has_placement = e->has_pl,
 		.control_shift_ns = sc->control_shift_ns,
 	};
+	fill_replay(s, sc);
 	if (!e->has_pl)
 		return;
 	s->placement = (struct run_placement){

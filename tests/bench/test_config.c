@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "bench.h"
+#include "replay.h"
 
 static char tmpdir[PATH_MAX];
 static const char *srcdir; /* argv[2], the source tree, or NULL */
@@ -893,6 +894,51 @@ static void test_round_trip(void **state)
 	bench_config_free(&cfg);
 }
 
+/*
+ * Pattern replay's keys as run: the recording's resolved path, the
+ * source played (named by the file's only source when replay_irq was not
+ * given) and the speed load back to the same recording, and a scenario
+ * of another pattern writes none of them.
+ */
+static void test_replay_round_trip(void **state)
+{
+	struct bench_config cfg = { 0 }, back = { 0 };
+	char path[PATH_MAX], rec[PATH_MAX], out[PATH_MAX], err[1024];
+	char *text;
+
+	(void)state;
+	write_file("one.rec", "10 7\n20 7\n35 7\n", rec, sizeof(rec));
+	assert_int_equal(load_text(&cfg, "replay.ini",
+				   "[run]\nchip = i8259\nreplay = one.rec\n"
+				   "[scenario r]\npattern = replay\n"
+				   "replay_speed = 2.5\n"
+				   "[scenario p]\npattern = poisson\n",
+				   NULL, path, sizeof(path), err, sizeof(err)),
+			 0);
+	assert_string_equal(cfg.sc[0].replay, rec);
+	assert_string_equal(cfg.sc[0].replay_name, "one.rec");
+	assert_int_equal(cfg.sc[0].replay_rec->n, 3);
+	assert_null(cfg.sc[1].replay_rec);
+	assert_true(cfg.sc[1].replay_speed == 1);
+	write_config(&cfg, "replay-written.ini", out, sizeof(out));
+	text = read_keys(out);
+	assert_non_null(strstr(text, "replay_irq = 7\n"));
+	assert_non_null(strstr(text, "replay_speed = 2.5\n"));
+	/* scenario p, written after r, has none of the keys */
+	assert_non_null(strstr(text, "[scenario p]"));
+	assert_null(strstr(strstr(text, "[scenario p]"), "replay"));
+	assert_int_equal(bench_config_load(&back, out, NULL, err, sizeof(err)),
+			 0);
+	assert_string_equal(back.sc[0].replay, rec);
+	assert_string_equal(back.sc[0].replay_irq, "7");
+	assert_true(back.sc[0].replay_speed == 2.5);
+	assert_int_equal(back.sc[0].replay_rec->n, 3);
+	assert_int_equal(back.sc[1].key_line[BENCH_KEY_REPLAY], 0);
+	free(text);
+	bench_config_free(&back);
+	bench_config_free(&cfg);
+}
+
 /* What inih can read is what counts: BOM, CRLF, the longest line. */
 static void test_lines(void **state)
 {
@@ -985,6 +1031,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_across_files),
 		cmocka_unit_test(test_cost_path),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_replay_round_trip),
 		cmocka_unit_test(test_lines),
 		cmocka_unit_test(test_indented),
 	};

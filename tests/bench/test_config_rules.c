@@ -8,7 +8,9 @@
  * rule names it or when none is set. The expected line is worked out here
  * from the text written and the keys each case names, apart from the
  * table, so that a rule whose keys change fails; the table's keys must be
- * the case's. Every rule must have a case.
+ * the case's. Every rule must have a case, pattern replay's rules of a
+ * recording too (config_replay.c), on recordings written beside the
+ * config.
  */
 #define _GNU_SOURCE /* nftw() */
 #include <stdarg.h>
@@ -27,6 +29,7 @@ static char tmpdir[PATH_MAX];
 /**
  * struct rule_case - a scenario that breaks one rule
  * @uio:	the rule is config_uio_rules[@rule], not config_rules[@rule]
+ * @rec:	the rule is config_replay_rules[@rule], a recording's
  * @rule:	its index
  * @keys:	the keys whose lines count, space-separated, "section" for
  *		the section header: written here again, apart from the
@@ -38,7 +41,7 @@ static char tmpdir[PATH_MAX];
  * @names_at:	the error names the key of the line it is reported at
  */
 struct rule_case {
-	bool uio;
+	bool uio, rec;
 	unsigned int rule;
 	const char *keys;
 	const char *lines[6];
@@ -47,6 +50,9 @@ struct rule_case {
 };
 
 #define UIO "chip = uio", "uio = /nonexistent/uio"
+/* The recordings setup() writes into the scratch folder. */
+#define REPLAY(name) \
+	"chip = ioapic", "pattern = replay", "replay = " name ".trace"
 
 /* clang-format off */
 #define RULE(r, k, n, ...) \
@@ -85,6 +91,24 @@ static const struct rule_case cases[] = {
 	{ RULE(13, "pulse_ns", "only edge and simple lines pulse",
 	       "chip = ioapic", "trigger = level", "pulse_ns = 10"),
 	  .own = true },
+	{ RULE(14, "replay replay_irq replay_speed",
+	       "only pattern = replay plays a recording",
+	       "chip = ioapic", "replay_speed = 2"),
+	  .own = true, .names_at = true },
+	{ RULE(15, "pattern replay", "needs key replay, the recording",
+	       "chip = ioapic", "pattern = replay") },
+	{ RULE(16, "devices pattern", "a recording drives one device",
+	       "chip = ioapic", "pattern = replay", "replay = two.trace",
+	       "devices = 2") },
+	{ RULE(0, "replay_irq", "no irq 31 in", REPLAY("two"),
+	       "replay_irq = 31"), .rec = true },
+	{ RULE(1, "replay_irq", "is more than one source", REPLAY("shared"),
+	       "replay_irq = 11"), .rec = true },
+	{ RULE(2, "replay", "has 2 irqs: 28 virtio1-req.0 (3 arrivals)",
+	       REPLAY("two")), .rec = true },
+	{ RULE(3, "replay replay_irq", "has 1 arrival: a replay needs two",
+	       REPLAY("two"), "replay_irq = 30"), .rec = true,
+	  .names_at = true },
 	{ RULE(0, "uio", "needs key uio", "chip = uio"), .uio = true },
 	{ RULE(1, "wait", "no inline device", UIO, "wait = inline"), .uio = true },
 	{ RULE(2, "cpus", "cpus must be 1", UIO, "cpus = 2"), .uio = true },
@@ -99,7 +123,15 @@ static const unsigned int unreachable[] = { 8 };
 
 static const struct config_rule *rule_of(const struct rule_case *c)
 {
+	if (c->rec)
+		return &config_replay_rules[c->rule];
 	return c->uio ? &config_uio_rules[c->rule] : &config_rules[c->rule];
+}
+
+/* What each case's rule table is called, in messages. */
+static const char *table_of(const struct rule_case *c)
+{
+	return c->rec ? "replay" : c->uio ? "uio" : "key";
 }
 
 /* The KEY_BIT()s of @c->keys. */
@@ -193,8 +225,7 @@ static void check_case(const struct rule_case *c, const unsigned int *order,
 	if (ret != -EINVAL || strncmp(err, want, strlen(want)) ||
 	    !strstr(err, c->needle))
 		fail_msg("%s rule %u: wanted \"%s...%s...\", got %d: %s",
-			 c->uio ? "uio" : "key", c->rule, want, c->needle, ret,
-			 err);
+			 table_of(c), c->rule, want, c->needle, ret, err);
 	snprintf(key, sizeof(key),
 		 ": key %s: ", at < BENCH_KEY_NR ? config_keys[at].name : "?");
 	if (c->names_at && !strstr(err, key))
@@ -234,12 +265,14 @@ static void test_rule_lines(void **state)
 	print_message("%u scenarios\n", runs);
 }
 
-static bool covered(bool uio, unsigned int rule)
+static bool covered(bool uio, bool rec, unsigned int rule)
 {
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		if (cases[i].uio == uio && cases[i].rule == rule)
+		if (cases[i].uio == uio && cases[i].rec == rec &&
+		    cases[i].rule == rule)
 			return true;
-	for (size_t i = 0; !uio && i < sizeof(unreachable) / sizeof(int); i++)
+	for (size_t i = 0;
+	     !uio && !rec && i < sizeof(unreachable) / sizeof(int); i++)
 		if (unreachable[i] == rule)
 			return true;
 	return false;
@@ -252,14 +285,82 @@ static void test_every_rule_has_a_case(void **state)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		if (rule_of(&cases[i])->keys != keys_of(&cases[i]))
 			fail_msg("%s rule %u: the table's keys are not \"%s\"",
-				 cases[i].uio ? "uio" : "key", cases[i].rule,
+				 table_of(&cases[i]), cases[i].rule,
 				 cases[i].keys);
 	for (unsigned int i = 0; i < config_nr_rules; i++)
-		if (!covered(false, i))
+		if (!covered(false, false, i))
 			fail_msg("config_rules[%u] has no case", i);
 	for (unsigned int i = 0; i < config_nr_uio_rules; i++)
-		if (!covered(true, i))
+		if (!covered(true, false, i))
 			fail_msg("config_uio_rules[%u] has no case", i);
+	for (unsigned int i = 0; i < config_nr_replay_rules; i++)
+		if (!covered(false, true, i))
+			fail_msg("config_replay_rules[%u] has no case", i);
+}
+
+/* @text as rule.ini, loaded: its return, @err filled. */
+static int load_rule_ini(const char *text, char *err, size_t len)
+{
+	struct bench_config cfg = { 0 };
+	char path[PATH_MAX + 16];
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/rule.ini", tmpdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_true(fputs(text, f) >= 0);
+	assert_int_equal(fclose(f), 0);
+	err[0] = '\0';
+	ret = bench_config_load(&cfg, path, NULL, err, len);
+	bench_config_free(&cfg);
+	return ret;
+}
+
+/*
+ * A recording that cannot be read is refused at key replay's line, with
+ * the recording's own file:line; [run]'s replay keys mean nothing to a
+ * scenario of another pattern; a selected source plays.
+ */
+static void test_replay_recording(void **state)
+{
+	char err[2048], want[2 * PATH_MAX + 128];
+
+	(void)state;
+	assert_int_equal(load_rule_ini("[scenario s]\nchip = ioapic\n"
+				       "pattern = replay\n"
+				       "replay = missing.trace\n",
+				       err, sizeof(err)),
+			 -ENOENT);
+	snprintf(want, sizeof(want),
+		 "%s/rule.ini:4: key replay: \"missing.trace\": cannot read "
+		 "the recording %s/missing.trace: ",
+		 tmpdir, tmpdir);
+	assert_int_equal(strncmp(err, want, strlen(want)), 0);
+
+	assert_int_equal(load_rule_ini("[scenario s]\nchip = ioapic\n"
+				       "replay = bad.trace\n"
+				       "pattern = replay\n",
+				       err, sizeof(err)),
+			 -EINVAL);
+	snprintf(want, sizeof(want),
+		 "%s/rule.ini:3: key replay: %s/bad.trace:3: \"300\" is not "
+		 "\"NS IRQ\"",
+		 tmpdir, tmpdir);
+	if (strncmp(err, want, strlen(want)))
+		fail_msg("wanted \"%s\", got \"%s\"", want, err);
+
+	assert_int_equal(load_rule_ini("[run]\nreplay = bad.trace\n"
+				       "replay_irq = 5\n"
+				       "[scenario s]\nchip = ioapic\n",
+				       err, sizeof(err)),
+			 0);
+	assert_int_equal(load_rule_ini("[scenario s]\nchip = ioapic\n"
+				       "pattern = replay\n"
+				       "replay = shared.trace\n"
+				       "replay_irq = eth0\n",
+				       err, sizeof(err)),
+			 0);
 }
 
 /* The defaults of the key table are values its parsers take. */
@@ -294,13 +395,37 @@ static int rm_one(const char *path, const struct stat *st, int flag,
 	return remove(path);
 }
 
+/* Recordings for pattern replay's cases, beside rule.ini. */
+static const char *const recordings[][2] = {
+	{ "two.trace",
+	  "# tracer: nop\n"
+	  "  <idle>-0 [000] d.h1. 6.000100: irq_handler_entry: irq=28 name=virtio1-req.0\n"
+	  "  <idle>-0 [001] d.h1. 6.000200: irq_handler_entry: irq=30 name=virtio1-req.1\n"
+	  "  <idle>-0 [000] d.h1. 6.000300: irq_handler_entry: irq=28 name=virtio1-req.0\n"
+	  "  <idle>-0 [000] d.h1. 6.000500: irq_handler_entry: irq=28 name=virtio1-req.0\n" },
+	{ "shared.trace",
+	  "  <idle>-0 [000] d.h1. 6.000100: irq_handler_entry: irq=11 name=uhci_hcd\n"
+	  "  <idle>-0 [000] d.h1. 6.000101: irq_handler_entry: irq=11 name=eth0\n"
+	  "  <idle>-0 [000] d.h1. 6.000300: irq_handler_entry: irq=11 name=uhci_hcd\n"
+	  "  <idle>-0 [000] d.h1. 6.000301: irq_handler_entry: irq=11 name=eth0\n" },
+	{ "bad.trace", "100 5\n200 5\n300\n" },
+};
+
 static int setup(void **state)
 {
-	char templ[] = "/tmp/irqlab-rules-XXXXXX";
+	char templ[] = "/tmp/irqlab-rules-XXXXXX", path[PATH_MAX + 32];
+	FILE *f;
 
 	(void)state;
 	if (!mkdtemp(templ) || !realpath(templ, tmpdir))
 		return -1;
+	for (size_t i = 0; i < sizeof(recordings) / sizeof(recordings[0]);
+	     i++) {
+		snprintf(path, sizeof(path), "%s/%s", tmpdir, recordings[i][0]);
+		f = fopen(path, "w");
+		if (!f || fputs(recordings[i][1], f) < 0 || fclose(f))
+			return -1;
+	}
 	return 0;
 }
 
@@ -316,6 +441,7 @@ int main(void)
 		cmocka_unit_test(test_every_rule_has_a_case),
 		cmocka_unit_test(test_key_defaults),
 		cmocka_unit_test(test_rule_lines),
+		cmocka_unit_test(test_replay_recording),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
