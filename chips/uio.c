@@ -85,6 +85,7 @@ struct uio_chip {
 	int stop_fd; /* eventfd: uio_chip_stop() */
 	int stop;
 	uint32_t last_count;
+	bool counting; /* @last_count is a count the driver gave */
 	void (*arrival)(void *ctx, uint32_t n, uint64_t t_ns);
 	void *ctx;
 	struct uio_chip_stats st; /* updated with relaxed atomics */
@@ -447,6 +448,7 @@ struct chip_model *uio_chip_create(unsigned int irq, struct uio_dev *d,
 	u->cpu = cpu;
 	u->cmd = (uint16_t)(cmd & ~PCI_COMMAND_INTX_DISABLE);
 	u->last_count = u->dev.count0;
+	u->counting = u->dev.count0_known;
 	u->st.routed_cpu = -1;
 	u->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (u->stop_fd < 0) {
@@ -512,12 +514,17 @@ void uio_chip_stop(struct chip_model *m)
 		io_error(u, "stop (eventfd write)", errno);
 }
 
-/* One wake-up: the driver's count says how many interrupts it took. */
+/*
+ * One wake-up: the driver's count says how many interrupts it took. With
+ * no count to start from, the first wake-up is one interrupt, whatever
+ * the driver counted before the device was opened.
+ */
 static void take(struct uio_chip *u, uint32_t count)
 {
-	uint32_t n = count - u->last_count;
+	uint32_t n = u->counting ? count - u->last_count : 1;
 
 	u->last_count = count;
+	u->counting = true;
 	__atomic_fetch_add(&u->st.wakeups, 1, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&u->st.kernel_irqs, n, __ATOMIC_RELAXED);
 	if (u->arrival)
@@ -787,8 +794,10 @@ int uio_dev_open(struct uio_dev *d, const char *spec, const char *sys_root,
 		return ret;
 	}
 	d->ctl_fd = d->fd;
-	if (!read_attr(d->sys, "event", attr, sizeof(attr)))
+	if (!read_attr(d->sys, "event", attr, sizeof(attr))) {
 		d->count0 = (uint32_t)strtoul(attr, NULL, 10);
+		d->count0_known = true;
+	}
 	if (!read_attr(d->sys, "device/irq", attr, sizeof(attr)))
 		d->kirq = atoi(attr);
 	snprintf(cfg, sizeof(cfg), "%s/device/config", d->sys);

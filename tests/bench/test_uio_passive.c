@@ -74,7 +74,12 @@ static void test_passive_run(void **state)
 	char class[4200], dev[4300], cfg[4200], text[8192], out[4200];
 	char so[4300], se[4300], path[4400], num[32];
 	uint8_t config[64] = { [4] = 0x06 };
-	struct kernel k = { 0 };
+	/*
+	 * The fake has no sysfs "event": its count before the device was
+	 * opened must not become arrivals (a slow start once made 2,500
+	 * of them, more than the block's slots). Start it far off.
+	 */
+	struct kernel k = { .count = 1000000 };
 	struct termios tio;
 	struct stat st;
 	pthread_t th;
@@ -146,7 +151,7 @@ static void test_passive_run(void **state)
 	 */
 	print_message("fired %lld of %u sent\n", (long long)fired, k.count);
 	assert_true(fired >= 2);
-	assert_true(fired < (json_int_t)k.count);
+	assert_true(fired < (json_int_t)(k.count - 1000000));
 	assert_int_equal(json_integer_value(json_object_get(d, "serviced")),
 			 fired);
 	assert_int_equal(json_integer_value(json_object_get(d, "stranded")), 0);

@@ -104,6 +104,7 @@ static void fake_open(struct fake *f, bool irqcontrol, int cfg_flags)
 	f->d.regs_len = 4096;
 	f->d.irqcontrol = irqcontrol;
 	f->d.kirq = -1;
+	f->d.count0_known = true; /* as if sysfs "event" said 0 */
 }
 
 static void *entry_main(void *arg)
@@ -317,6 +318,39 @@ static void test_passive_arrivals_and_fire(void **state)
 	fake_stop(&f);
 }
 
+/*
+ * A device with no sysfs "event" (a stand-in for one): what it counted
+ * before it was opened is not known to be this run's, so the first
+ * wake-up is one arrival, and later ones the count's difference.
+ */
+static void test_passive_first_count_unknown(void **state)
+{
+	struct fake f;
+	char err[256];
+
+	(void)state;
+	arrived_n = 0;
+	fake_open(&f, true, O_RDWR);
+	f.d.count0_known = false;
+	f.m = uio_chip_create(IRQ, &f.d, uio_backend_find("passive"),
+			      UIO_MASK_IRQCONTROL, 0, err, sizeof(err));
+	assert_non_null(f.m);
+	uio_chip_set_arrival(f.m, arrival, NULL);
+	assert_int_equal(pthread_create(&f.entry, NULL, entry_main, &f), 0);
+	f.running = true;
+	assert_int_equal(request_irq(IRQ, handler, 0, "passive", &f), 0);
+	kernel_irq(&f, 1000000, false);
+	wait_hits(1);
+	synchronize_irq(IRQ);
+	assert_int_equal(arrived_n, 1);
+	kernel_irq(&f, 1000003, false);
+	wait_hits(2);
+	synchronize_irq(IRQ);
+	assert_int_equal(arrived_n, 4);
+	free_irq(IRQ, &f);
+	fake_stop(&f);
+}
+
 static void test_edu_fire_writes_raise(void **state)
 {
 	struct fake f;
@@ -518,6 +552,7 @@ int main(void)
 		cmocka_unit_test_setup(test_intx_level_flow, setup),
 		cmocka_unit_test_setup(test_irqcontrol_and_do_irq, setup),
 		cmocka_unit_test_setup(test_passive_arrivals_and_fire, setup),
+		cmocka_unit_test_setup(test_passive_first_count_unknown, setup),
 		cmocka_unit_test_setup(test_edu_fire_writes_raise, setup),
 		cmocka_unit_test_setup(test_failed_access_is_counted, setup),
 		cmocka_unit_test_setup(test_device_that_goes_away, setup),

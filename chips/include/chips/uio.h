@@ -70,6 +70,8 @@ extern const char uio_backend_names[];
  * @regs_len:	its mapped length
  * @irqcontrol: the driver accepts irqcontrol writes
  * @count0:	the driver's interrupt count when opened (sysfs "event")
+ * @count0_known: sysfs had "event"; without it, the first count read is
+ *		the baseline (a stand-in for the device may have none)
  * @kirq:	the kernel's irq number of the device (PCI "irq"), or -1
  */
 struct uio_dev {
@@ -81,6 +83,7 @@ struct uio_dev {
 	size_t regs_len;
 	bool irqcontrol;
 	uint32_t count0;
+	bool count0_known;
 	int kirq;
 };
 
