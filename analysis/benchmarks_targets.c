@@ -537,7 +537,7 @@ void report_bench_targets(const struct run *r, struct doc *d)
 		targets[T_IDLE].limit);
 	doc_list_item(
 		d,
-		"The spin floor: raise -> entry counts from the intended fire time, so it holds the device thread's clock reads and spin-loop granularity, the raise, the CPU thread's poll of its pending vectors and the stamp's own clock read, each tens of ns, besides the one cache-line hand-off.");
+		"The spin floor: raise -> entry counts from the intended fire time, so it holds the device thread's spin-loop granularity and one stamp besides the cache-line transfers: the device publishing its status (the line the handler read at its last claim, about one hand-off), the pending bit the CPU polls (one) and the CPU's read of it (one). docs/bench.md has the step profile.");
 	doc_list_item(
 		d,
 		"Inline throughput through the harness: each event costs three clock reads (fire, handler entry, handler exit) besides the dispatch; perf puts clock_gettime at about 60%% of the time per event. Dispatch alone (the dispatch table) sustains several times the target.");

@@ -30,6 +30,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -79,8 +80,13 @@ int bench_line_init(struct bench_line *l, const struct bench_scenario *sc,
 		if (!d->storm && sc->pattern == BENCH_PAT_REPLAY)
 			d->cap = bench_replay_capacity(
 				sc->replay_rec, block_ns * sc->replay_speed);
-		d->ev = calloc(d->cap ? d->cap : 1, sizeof(*d->ev));
-		if (!d->ev) {
+		/* One cache line per slot: see struct bench_event. */
+		d->ev_mem = calloc((d->cap ? d->cap : 1) + 1, sizeof(*d->ev));
+		d->ev = (struct bench_event *)(((uintptr_t)d->ev_mem +
+						sizeof(*d->ev) - 1) &
+					       ~(uintptr_t)(sizeof(*d->ev) -
+							    1));
+		if (!d->ev_mem) {
 			bench_line_free(l);
 			return -ENOMEM;
 		}
@@ -91,7 +97,8 @@ int bench_line_init(struct bench_line *l, const struct bench_scenario *sc,
 void bench_line_free(struct bench_line *l)
 {
 	for (unsigned int i = 0; i < l->nr_dev; i++) {
-		free(l->dev[i].ev);
+		free(l->dev[i].ev_mem);
+		l->dev[i].ev_mem = NULL;
 		l->dev[i].ev = NULL;
 	}
 }
@@ -226,6 +233,7 @@ static void fire(struct bench_line *l, struct bench_dev *d, uint64_t now)
 {
 	uint64_t intended = d->next;
 	bool late = now > intended + l->sc->overrun_ns;
+	struct bench_event *e;
 
 	d->overruns += late;
 	if (d->storm) {
@@ -240,8 +248,10 @@ static void fire(struct bench_line *l, struct bench_dev *d, uint64_t now)
 		d->full = true;
 		return;
 	}
-	d->ev[d->fired].intended = intended;
-	d->ev[d->fired].flags = late ? BENCH_SAMPLE_OVERRUN : 0;
+	e = &d->ev[d->fired];
+	e->intended = intended;
+	e->flags = late ? BENCH_SAMPLE_OVERRUN : 0;
+	e->raised = UINT64_MAX;
 	irqlab_trace_raise(l->ci->irq, d->index, d->fired,
 			   now > intended ? now - intended : 0);
 	__atomic_store_n(&d->fired, d->fired + 1, __ATOMIC_RELEASE);
@@ -249,6 +259,16 @@ static void fire(struct bench_line *l, struct bench_dev *d, uint64_t now)
 		line_set(l, 1u << d->index, true);
 	else
 		edge(l);
+	/* Once raised, a handler that began since may stamp it early. */
+	if (l->stamp_early)
+		__atomic_store_n(&e->raised, bench_now_ns() - l->t0,
+				 __ATOMIC_RELEASE);
+	/*
+	 * Bring the next slot in now (its first touch may even fault its
+	 * page in), not while the next event is being raised.
+	 */
+	if (d->fired < d->cap)
+		d->ev[d->fired].raised = UINT64_MAX;
 }
 
 void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns)
@@ -265,6 +285,8 @@ void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns)
 		}
 		d->ev[d->fired].intended = t_ns - l->t0;
 		d->ev[d->fired].flags = 0;
+		/* It was raised when it arrived. */
+		d->ev[d->fired].raised = t_ns - l->t0;
 		__atomic_store_n(&d->fired, d->fired + 1, __ATOMIC_RELEASE);
 	}
 	spin_unlock_irqrestore(&l->lock, flags);
@@ -351,44 +373,66 @@ void bench_line_accesses_reset(struct bench_line *l)
 }
 
 /*
- * Events first..first+k-1, stamped @now, read after the load so that
- * every event claimed was fired before it.
+ * The stamp of a claim that took events first..last-1, first stamped
+ * @early (UINT64_MAX: none) before the status was read: each event is
+ * stamped @early if it was raised by then, which is the time its handler
+ * began, and otherwise with a stamp read after the status, so that no
+ * event is ever stamped before it was raised. A line whose handlers run
+ * on the device thread itself stamps only after the read.
  */
+static uint64_t claim_stamp(struct bench_line *l, const struct bench_event *e,
+			    uint64_t early, uint64_t *late)
+{
+	if (early != UINT64_MAX &&
+	    __atomic_load_n(&e->raised, __ATOMIC_ACQUIRE) <= early)
+		return early;
+	if (*late == UINT64_MAX)
+		*late = bench_now_ns() - l->t0;
+	return *late;
+}
+
 uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
 			 uint64_t *nowp)
 {
 	struct bench_line *l = d->line;
-	uint64_t last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
-	uint64_t now, first = d->drained, k = last - first;
+	uint64_t early = UINT64_MAX, late = UINT64_MAX, last, first, k;
 
 	/* Calibration: a known shift of exactly these events' stamps. */
 	if (l->entry_delay_ns)
 		chip_delay_ns(l->entry_delay_ns);
-	now = bench_now_ns() - l->t0;
+	if (l->stamp_early)
+		early = bench_now_ns() - l->t0;
+	last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
+	first = d->drained;
+	k = last - first;
+	*firstp = first;
+	*nowp = k ? claim_stamp(l, &d->ev[first], early, &late) :
+		early != UINT64_MAX ? early :
+				      bench_now_ns() - l->t0;
 
 	__atomic_store_n(&d->drained, last, __ATOMIC_RELEASE);
 	irqlab_trace_service(l->ci->irq, d->index, first, k);
 	run_accesses(l, d);
 	for (uint64_t s = first; s < last; s++) {
+		uint64_t t = claim_stamp(l, &d->ev[s], early, &late);
+
 		if (hard)
-			d->ev[s].hard = now;
+			d->ev[s].hard = t;
 		else
-			d->ev[s].entry = now;
+			d->ev[s].entry = t;
 		d->ev[s].drained_with = (uint32_t)k;
 		d->ev[s].accesses = l->run_acc;
 		d->ev[s].cpu = (uint16_t)smp_processor_id();
 	}
 	if (l->level && k) {
 		if (l->sc->hold_ns)
-			__atomic_store_n(&d->clear_at, now + l->sc->hold_ns,
+			__atomic_store_n(&d->clear_at, *nowp + l->sc->hold_ns,
 					 __ATOMIC_RELEASE);
 		else
 			level_clear(d);
 	} else if (l->level && l->sc->hold_ns) {
-		hold_expire(l, now);
+		hold_expire(l, *nowp);
 	}
-	*firstp = first;
-	*nowp = now;
 	return k;
 }
 

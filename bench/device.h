@@ -19,6 +19,11 @@
 #include "stim.h"
 
 /* One event slot, indexed by sequence number; written once each way. */
+/*
+ * A slot is one cache line (the slots are allocated aligned): the device
+ * thread fills the next one while a handler on another CPU writes the
+ * last, and neither waits for the other's line.
+ */
 struct bench_event {
 	uint64_t intended; /* ns since the run began */
 	uint64_t entry; /* handler entry, ns since the run began; 0: never */
@@ -29,36 +34,46 @@ struct bench_event {
 	uint32_t accesses; /* chip accesses since the previous run began */
 	uint16_t cpu; /* the simulated CPU that drained it */
 	uint32_t noise_ns; /* host noise inside intended -> entry */
-};
+	/* When it was raised (device thread), ns since t0; UINT64_MAX: not yet. */
+	uint64_t raised;
+} __attribute__((aligned(64)));
 
 struct bench_line;
 
 struct bench_dev {
+	/*
+	 * Three groups, each on cache lines of its own, so that neither
+	 * thread waits for a line the other one has just written: what
+	 * neither writes while a block runs, what the device thread
+	 * writes as it fires, and what the handlers write.
+	 */
 	struct bench_line *line;
 	unsigned int index;
 	bool storm; /* asserts without cause */
-	struct bench_stim stim;
-	uint64_t next; /* next fire, ns since the block began */
-
-	struct bench_event *ev;
+	struct bench_event *ev; /* cache-line aligned, in @ev_mem */
+	void *ev_mem;
 	uint64_t cap;
+
+	/* The device thread's. */
+	struct bench_stim stim __attribute__((aligned(64)));
+	uint64_t next; /* next fire, ns since the block began */
 	uint64_t fired; /* published by the device thread (release) */
-	uint64_t drained; /* drained by handler runs (release) */
+	bool full; /* ran out of slots: the run fails */
+	uint64_t overruns, storm_fires;
+
+	/* The handlers'. */
+	uint64_t drained __attribute__((aligned(64))); /* release */
 	int busy; /* a handler run is in progress */
 	uint64_t clear_at; /* level hold: deassert due (device thread) */
-	bool full; /* ran out of slots: the run fails */
-
 	/* Handler-side counters (one handler runs at a time per line). */
 	uint64_t runs, serviced, coalesced, nones;
 	uint64_t stall_count; /* runs with work, for fault stall */
-	/* Device-thread counters. */
-	uint64_t overruns, storm_fires;
 	/*
 	 * Threaded designs: events the thread has worked (threaded), the
 	 * last the hard handler stamped (oneshot), thread runs with work.
 	 */
 	uint64_t worked, hard_mark, thread_runs;
-};
+} __attribute__((aligned(64)));
 
 /**
  * struct bench_line - the devices of a scenario on one controller input
@@ -108,6 +123,11 @@ struct bench_line {
 	struct bench_break *brk; /* --break-us, or NULL */
 	struct irq_noise *noise; /* the device thread's gaps (never NULL) */
 	unsigned int entry_delay_ns; /* control_shift_ns, this block */
+	/*
+	 * The handlers run on other threads than the device's: they stamp
+	 * as they begin, before they read the status (bench_dev_claim()).
+	 */
+	bool stamp_early;
 };
 
 /**
@@ -159,10 +179,11 @@ void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns);
  * @d: the device
  * @hard: stamp the events' hard time (threaded designs), not their entry
  * @firstp: the first event taken
- * @nowp: their stamp, ns since t0
+ * @nowp: the first one's stamp, ns since t0
  *
  * Takes every event fired since the last claim and records in each slot
- * the stamp, how many the claim took, the CPU and the run's register
+ * the stamp (as the handler began, or after the status was read for an
+ * event raised since: see claim_stamp()), how many the claim took, the CPU and the run's register
  * accesses: those made for the line since the previous run began, which
  * the chip model counted where they were made (read by the run's first
  * device; bench_line_accesses_reset() starts the count). A level device

@@ -280,6 +280,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	unsigned long flags;
 	int ret;
 
+	l->stamp_early = !dt.inline_cpu;
 	ret = block_request(r, l, tp, block, res, stim_ns, &u0, err, errlen);
 	if (ret)
 		return ret;
