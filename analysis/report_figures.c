@@ -5,7 +5,8 @@
  * analysis/gp/ run on it in the figures folder. Per scenario, the latency
  * CDF, histogram and time line from samples.bin; for the run, register
  * accesses and throughput against offered load from summary.json; and
- * the stacked stages from the trace.
+ * the stacked stages from the trace. Every design is drawn in its
+ * palette.c colour.
  */
 #define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "analysis/palette.h"
 #include "analysis/report_internal.h"
 
 #ifndef IRQLAB_GP_DIR
@@ -92,14 +94,15 @@ static void last_log_line(const char *path, char *buf, size_t len)
 }
 
 /*
- * gnuplot SCRIPT with in, out, title and names set, in the figures folder.
- * Every string is a safe_name() or a fixed literal: nothing from a config
- * reaches gnuplot's parser unfiltered.
+ * gnuplot SCRIPT with in, out, title, names and palette set, in the
+ * figures folder. Every string is a safe_name() or a fixed literal (the
+ * palette's colours too): nothing from a config reaches gnuplot's parser
+ * unfiltered.
  */
 static int gnuplot(struct report *rp, const char *script, const char *in,
 		   const char *out, const char *title, const char *names)
 {
-	char vars[2048], log[4200], msg[512];
+	char vars[2048], log[4200], msg[512], colours[512];
 	char *argv[] = { "gnuplot", "-e", vars, NULL, NULL };
 	char script_path[1024];
 	posix_spawn_file_actions_t fa;
@@ -109,9 +112,11 @@ static int gnuplot(struct report *rp, const char *script, const char *in,
 	snprintf(script_path, sizeof(script_path), "%s/%s", IRQLAB_GP_DIR,
 		 script);
 	argv[3] = script_path;
+	palette_gnuplot(colours, sizeof(colours));
 	snprintf(vars, sizeof(vars),
-		 "gpdir='%s'; in='%s'; out='%s'; title='%s'; names='%s'",
-		 IRQLAB_GP_DIR, in, out, title, names);
+		 "gpdir='%s'; in='%s'; out='%s'; title='%s'; names='%s'; "
+		 "palette='%s'",
+		 IRQLAB_GP_DIR, in, out, title, names, colours);
 	snprintf(log, sizeof(log), "%s/gnuplot.log", rp->figdir);
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addchdir_np(&fa, rp->figdir);
