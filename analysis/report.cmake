@@ -7,7 +7,7 @@
 add_library(irqlab_analysis STATIC run.c doc.c report.c report_fmt.c
 	report_figures.c report_latency.c report_controls.c report_uio.c
 	report_threaded.c report_noise.c report_trace.c report_env.c
-	palette.c
+	report_answer.c report_finding.c palette.c
 	benchmarks.c benchmarks_targets.c compare.c compare_runs.c
 	compare_stability.c host.c)
 target_include_directories(irqlab_analysis PUBLIC ${PROJECT_SOURCE_DIR})

@@ -3,8 +3,8 @@
  * Inside irqlab report: the report being written, the table of its
  * sections (report.c) and what the files by subject share: the cells'
  * formats and the verdict against __do_IRQ (report_fmt.c), the figures
- * (report_figures.c). Nothing outside analysis/report*.c and
- * benchmarks*.c includes this header.
+ * (report_figures.c). Nothing outside analysis/report*.c,
+ * benchmarks*.c and their tests includes this header.
  */
 #ifndef ANALYSIS_REPORT_INTERNAL_H
 #define ANALYSIS_REPORT_INTERNAL_H
@@ -41,6 +41,7 @@ struct report_section {
 };
 
 /* The sections, by subject (report.c lists them in report order). */
+int report_answer(struct report *rp, struct doc *d);
 int report_headline(struct report *rp, struct doc *d);
 bool report_uio_applies(const struct run *r);
 int report_uio(struct report *rp, struct doc *d);
