@@ -2,10 +2,11 @@
 /*
  * The design colours (palette.h). gnuplot gets them as the variable
  * `palette` of every figure script (analysis/gp/common.gp's colour()),
- * so that a design has one colour wherever a person sees it. They are
- * Tableau's ten (matplotlib's default cycle), in which flow, do_irq and
- * edge-masking had the colours they keep here; __do_IRQ, the baseline
- * every other design is read against, is the red.
+ * report.html as the legend under the forest plot, so that a design has
+ * one colour wherever a person sees it. They are Tableau's ten
+ * (matplotlib's default cycle), in which flow, do_irq and edge-masking
+ * had the colours they keep here; __do_IRQ, the baseline every other
+ * design is read against, is the red.
  */
 #include <stdio.h>
 #include "analysis/palette.h"

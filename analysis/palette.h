@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * One colour per design, the same in every figure of the report
- * (palette.c): the one place the colours are written down.
+ * One colour per design, the same in every figure of the report and in
+ * report.html (palette.c): the one place the colours are written down.
  */
 #ifndef ANALYSIS_PALETTE_H
 #define ANALYSIS_PALETTE_H

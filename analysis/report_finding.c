@@ -75,7 +75,7 @@ static bool same_chip(const struct run *r, size_t a, size_t b)
 }
 
 /**
- * report_compared - whether the finding speaks of a design
+ * report_compared - whether the finding and the forest plot speak of a design
  * @design: as summary.json names it
  *
  * Return: false for __do_IRQ, the baseline, and for an A/A control's

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "analysis/doc.h"
 #include "analysis/report.h"
 #include "analysis/run.h"
@@ -66,6 +67,11 @@ void report_bench_targets(const struct run *r, struct doc *d);
 
 /* The stacked per-stage figure (report_figures.c), for report_stages. */
 int report_figure_stages(struct report *rp);
+/* A figure of the run drawn from @data's file (report_figures.c). */
+int report_figure_draw(struct report *rp, const char *stem, const char *script,
+		       const char *title, const char *names,
+		       int (*data)(FILE *f, const void *arg), const void *arg);
+void report_safe_name(char *out, size_t len, const char *in);
 
 /* A design's intervals against another of its scenario (do_irq). */
 struct vs_base {

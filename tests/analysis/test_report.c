@@ -312,6 +312,8 @@ static void test_run_writes_its_report(void **state)
 	free(err);
 	exists(run_dir, "report.md");
 	exists(run_dir, "report.html");
+	exists(run_dir, "figures/forest.png");
+	exists(run_dir, "figures/forest.dat");
 	for (i = 0; i < 2; i++) {
 		static const char *const kind[] = { "cdf", "hist", "time" };
 
@@ -332,9 +334,12 @@ static void test_run_writes_its_report(void **state)
 	snprintf(path, sizeof(path), "%s/report.md", run_dir);
 	md = slurp(path);
 	assert_non_null(md);
-	/* The report opens on its finding, then the tables. */
+	/* The report opens on its finding, the forest plot, then the tables. */
 	assert_non_null(strstr(md, "## Finding"));
-	assert_true(strstr(md, "## Finding") < strstr(md, "## Headline"));
+	assert_true(strstr(md, "## Finding") <
+		    strstr(md, "](figures/forest.png)"));
+	assert_true(strstr(md, "](figures/forest.png)") <
+		    strstr(md, "## Headline"));
 	assert_non_null(strstr(md, "## Headline"));
 	assert_non_null(strstr(md, "## Environment"));
 	assert_non_null(strstr(md, "This run was not traced"));
