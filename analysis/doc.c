@@ -76,6 +76,8 @@ void doc_begin(struct doc *d, const char *title)
 	      "th{background:#eee}td.l{text-align:left}\n"
 	      "figure{margin:1em 0}img{max-width:100%}\n"
 	      "figcaption{font-size:90%;color:#555}\n"
+	      ".sw{display:inline-block;width:0.9em;height:0.9em;"
+	      "margin:0 0.3em 0 0.8em;vertical-align:-0.1em}\n"
 	      "</style>\n</head>\n<body>\n<h1>",
 	      d->html);
 	html_escaped(d, title);
@@ -251,4 +253,23 @@ void doc_figure(struct doc *d, const char *file, const char *caption)
 	html_escaped(d, caption);
 	fputs("</figcaption></figure>\n", d->html);
 	free(buf);
+}
+
+void doc_swatches(struct doc *d, const char *lead, const char *const *names,
+		  const char *const *colours, size_t n)
+{
+	fputs(lead, d->md);
+	fputs("<p class=\"legend\">", d->html);
+	html_escaped(d, lead);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(d->md, "%s %s (%s)", i ? "," : "", names[i],
+			colours[i]);
+		fputs("<span class=\"sw\" style=\"background:", d->html);
+		html_escaped(d, colours[i]);
+		fputs("\"></span>", d->html);
+		html_escaped(d, names[i]);
+	}
+	fputs("\n\n", d->md);
+	fputs("</p>\n", d->html);
+	note_err(d, d->md);
 }

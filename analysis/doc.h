@@ -8,6 +8,7 @@
 #define ANALYSIS_DOC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 struct doc {
@@ -45,5 +46,12 @@ void doc_table_end(struct doc *d);
  * embedded in HTML, with @caption under it.
  */
 void doc_figure(struct doc *d, const char *file, const char *caption);
+
+/*
+ * A legend of colours: @lead, then each of the @n @names with its colour
+ * ("#rrggbb"): a swatch in HTML, the colour's code in Markdown.
+ */
+void doc_swatches(struct doc *d, const char *lead, const char *const *names,
+		  const char *const *colours, size_t n);
 
 #endif /* ANALYSIS_DOC_H */

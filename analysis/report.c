@@ -18,10 +18,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "analysis/report_internal.h"
+#include "analysis/report_finding.h"
 #include "analysis/cli.h"
 
 /* The report, in order: a section whose applies() is false is left out. */
 static const struct report_section sections[] = {
+	{ .title = "Finding", .write = report_answer },
 	{ .title = "Headline: fire -> handler entry latency by design",
 	  .write = report_headline },
 	{ .title = "Real interrupts (UIO)",
@@ -179,6 +181,8 @@ int report_write(const char *dir, const struct report_opts *o, char *err,
 		ret = open_figdir(&rp);
 	if (!ret)
 		ret = write_docs(&rp);
+	if (!ret && o->finding)
+		report_finding_print(o->finding, &rp.run);
 	if (rp.traced)
 		stages_result_free(&rp.st);
 	run_free(&rp.run);
@@ -202,7 +206,7 @@ int report_main(int argc, char **argv, const char *results_dir)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct report_opts o = { true, false };
+	struct report_opts o = { true, false, stdout };
 	char latest[4096], err[1024] = "";
 	const char *dir;
 	int c;
@@ -216,6 +220,7 @@ int report_main(int argc, char **argv, const char *results_dir)
 			break;
 		case 'q':
 			o.quiet = true;
+			o.finding = NULL;
 			break;
 		case 'h':
 			report_usage(stdout);

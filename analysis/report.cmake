@@ -2,10 +2,12 @@
 # irqlab report and irqlab compare: read run folders (run.c), write
 # Markdown and HTML from one set of calls (doc.c): the report is a table
 # of sections (report.c) written by the files of their subjects
-# (report_*.c, benchmarks.c), the figures by gnuplot (report_figures.c).
+# (report_*.c, benchmarks.c), the figures by gnuplot (report_figures.c)
+# in the design colours of palette.c.
 add_library(irqlab_analysis STATIC run.c doc.c report.c report_fmt.c
 	report_figures.c report_latency.c report_controls.c report_uio.c
 	report_threaded.c report_noise.c report_trace.c report_env.c
+	report_answer.c report_finding.c palette.c
 	benchmarks.c benchmarks_targets.c compare.c compare_runs.c
 	compare_stability.c host.c)
 target_include_directories(irqlab_analysis PUBLIC ${PROJECT_SOURCE_DIR})

@@ -9,10 +9,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct report_opts {
 	bool trace; /* analyse trace/ when the folder has one */
 	bool quiet; /* no progress lines on stderr */
+	FILE *finding; /* the report's finding printed here too; NULL: not */
 };
 
 /* The coverage of every interval the report and compare give. */
@@ -27,7 +29,8 @@ size_t report_fmt_change(char *buf, size_t len, const char *what, double x);
  * Return: 0, or -errno with one sentence in @err: a file of the folder that
  * cannot be read (naming it and what is wrong), a corrupt trace, gnuplot
  * failing. Nothing half-written is left under the report's names: both
- * files are written as .tmp and renamed.
+ * files are written as .tmp and renamed. Once they are, the report's
+ * finding goes to @o->finding too, where that is not NULL.
  */
 int report_write(const char *dir, const struct report_opts *o, char *err,
 		 size_t errlen);

@@ -5,7 +5,9 @@
  * analysis/gp/ run on it in the figures folder. Per scenario, the latency
  * CDF, histogram and time line from samples.bin; for the run, register
  * accesses and throughput against offered load from summary.json; and
- * the stacked stages from the trace.
+ * the stacked stages from the trace. report_figure_draw() draws one for
+ * another file (the forest plot: report_answer.c); every design is drawn
+ * in its palette.c colour.
  */
 #define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
 #include <errno.h>
@@ -17,6 +19,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "analysis/palette.h"
 #include "analysis/report_internal.h"
 
 #ifndef IRQLAB_GP_DIR
@@ -32,8 +35,13 @@ extern char **environ;
 static const char *const design_order[] = { "flow", "do_irq", "edge-masking",
 					    "threaded", "threaded-oneshot" };
 
-/* A name safe inside a gnuplot string and a file name: [A-Za-z0-9._-]. */
-static void safe_name(char *out, size_t len, const char *in)
+/**
+ * report_safe_name - a name for gnuplot strings, data columns, file names
+ * @out: where to write it: @in's [A-Za-z0-9._+-], anything else '_'
+ * @len: its size
+ * @in: the name, as a run folder spells it
+ */
+void report_safe_name(char *out, size_t len, const char *in)
 {
 	size_t i = 0;
 
@@ -92,14 +100,15 @@ static void last_log_line(const char *path, char *buf, size_t len)
 }
 
 /*
- * gnuplot SCRIPT with in, out, title and names set, in the figures folder.
- * Every string is a safe_name() or a fixed literal: nothing from a config
- * reaches gnuplot's parser unfiltered.
+ * gnuplot SCRIPT with in, out, title, names and palette set, in the
+ * figures folder. Every string is a report_safe_name() or a fixed literal
+ * (the palette's colours too): nothing from a config reaches gnuplot's
+ * parser unfiltered.
  */
 static int gnuplot(struct report *rp, const char *script, const char *in,
 		   const char *out, const char *title, const char *names)
 {
-	char vars[2048], log[4200], msg[512];
+	char vars[2048], log[4200], msg[512], colours[512];
 	char *argv[] = { "gnuplot", "-e", vars, NULL, NULL };
 	char script_path[1024];
 	posix_spawn_file_actions_t fa;
@@ -109,9 +118,11 @@ static int gnuplot(struct report *rp, const char *script, const char *in,
 	snprintf(script_path, sizeof(script_path), "%s/%s", IRQLAB_GP_DIR,
 		 script);
 	argv[3] = script_path;
+	palette_gnuplot(colours, sizeof(colours));
 	snprintf(vars, sizeof(vars),
-		 "gpdir='%s'; in='%s'; out='%s'; title='%s'; names='%s'",
-		 IRQLAB_GP_DIR, in, out, title, names);
+		 "gpdir='%s'; in='%s'; out='%s'; title='%s'; names='%s'; "
+		 "palette='%s'",
+		 IRQLAB_GP_DIR, in, out, title, names, colours);
 	snprintf(log, sizeof(log), "%s/gnuplot.log", rp->figdir);
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addchdir_np(&fa, rp->figdir);
@@ -331,7 +342,7 @@ static int figure_scenario(struct report *rp, size_t i,
 	}
 	if (fig_close(rp, f, dat))
 		return -EIO;
-	safe_name(safe, sizeof(safe), sc->name);
+	report_safe_name(safe, sizeof(safe), sc->name);
 	snprintf(title, sizeof(title), "%s: %s", safe, fig->title);
 	return gnuplot(rp, fig->script, dat, png, title, names);
 }
@@ -373,7 +384,7 @@ static int figure_accesses(struct report *rp)
 		fprintf(f, " %s", dn[k]);
 	fputc('\n', f);
 	for (size_t i = 0; i < r->nsc; i++) {
-		safe_name(safe, sizeof(safe), r->sc[i].name);
+		report_safe_name(safe, sizeof(safe), r->sc[i].name);
 		fprintf(f, "%s", safe);
 		for (size_t k = 0; k < nd; k++) {
 			const struct run_design *d =
@@ -491,7 +502,7 @@ int report_figure_stages(struct report *rp)
 			continue;
 		snprintf(label, sizeof(label), "%s/%s", gr->scenario,
 			 gr->design);
-		safe_name(safe, sizeof(safe), label);
+		report_safe_name(safe, sizeof(safe), label);
 		fprintf(f, "%s", safe);
 		for (size_t c = 0; c < nc; c++) {
 			fprintf(f, " %.2f", stage_mean(gr, col[c], false));
@@ -505,6 +516,43 @@ int report_figure_stages(struct report *rp)
 		return -EIO;
 	return gnuplot(rp, "stages.gp", "stages.dat", "stages.png",
 		       "time per stage of one interrupt (trace)", names);
+}
+
+/**
+ * report_figure_draw - one figure of the run: its data file, then gnuplot
+ * @rp: the report
+ * @stem: the files' name: figures/@stem.dat and figures/@stem.png
+ * @script: the gnuplot script, in analysis/gp/
+ * @title: the figure's title: a report_safe_name() or a literal
+ * @names: the designs of the data file's blocks, as gnuplot words
+ * @data: writes the data file; 0, or -ENOMEM
+ * @arg: for @data
+ *
+ * Return: 0, or -errno with one sentence in rp->err.
+ */
+int report_figure_draw(struct report *rp, const char *stem, const char *script,
+		       const char *title, const char *names,
+		       int (*data)(FILE *f, const void *arg), const void *arg)
+{
+	char dat[256], png[256];
+	FILE *f;
+	int ret;
+
+	snprintf(dat, sizeof(dat), "%s.dat", stem);
+	snprintf(png, sizeof(png), "%s.png", stem);
+	f = fig_open(rp, dat);
+	if (!f)
+		return -errno;
+	ret = data(f, arg);
+	if (ret) {
+		fclose(f);
+		snprintf(rp->err, rp->errlen, "%s/%s: out of memory",
+			 rp->figdir, dat);
+		return ret;
+	}
+	if (fig_close(rp, f, dat))
+		return -EIO;
+	return gnuplot(rp, script, dat, png, title, names);
 }
 
 /**

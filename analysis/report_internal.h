@@ -3,8 +3,8 @@
  * Inside irqlab report: the report being written, the table of its
  * sections (report.c) and what the files by subject share: the cells'
  * formats and the verdict against __do_IRQ (report_fmt.c), the figures
- * (report_figures.c). Nothing outside analysis/report*.c and
- * benchmarks*.c includes this header.
+ * (report_figures.c). Nothing outside analysis/report*.c,
+ * benchmarks*.c and their tests includes this header.
  */
 #ifndef ANALYSIS_REPORT_INTERNAL_H
 #define ANALYSIS_REPORT_INTERNAL_H
@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "analysis/doc.h"
 #include "analysis/report.h"
 #include "analysis/run.h"
@@ -41,6 +42,7 @@ struct report_section {
 };
 
 /* The sections, by subject (report.c lists them in report order). */
+int report_answer(struct report *rp, struct doc *d);
 int report_headline(struct report *rp, struct doc *d);
 bool report_uio_applies(const struct run *r);
 int report_uio(struct report *rp, struct doc *d);
@@ -65,6 +67,11 @@ void report_bench_targets(const struct run *r, struct doc *d);
 
 /* The stacked per-stage figure (report_figures.c), for report_stages. */
 int report_figure_stages(struct report *rp);
+/* A figure of the run drawn from @data's file (report_figures.c). */
+int report_figure_draw(struct report *rp, const char *stem, const char *script,
+		       const char *title, const char *names,
+		       int (*data)(FILE *f, const void *arg), const void *arg);
+void report_safe_name(char *out, size_t len, const char *in);
 
 /* A design's intervals against another of its scenario (do_irq). */
 struct vs_base {

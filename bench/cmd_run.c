@@ -462,7 +462,9 @@ static int report(struct run_ctx *c, int ret)
 	 * without analysis, every run is --no-report.
 	 */
 	if (!c->a.no_report && ret != BENCH_EXIT_INTERRUPTED) {
-		struct report_opts ro = { true, c->a.p.quiet };
+		/* The finding ends the output, above the report's path. */
+		struct report_opts ro = { true, c->a.p.quiet,
+					  c->a.p.quiet ? NULL : stderr };
 
 		if (report_write(c->final, &ro, c->err, sizeof(c->err))) {
 			fprintf(stderr, "irqlab run: the report failed: %s\n",

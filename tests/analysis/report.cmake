@@ -15,3 +15,12 @@ add_test(NAME analysis/test_html COMMAND analysis_test_html
 	$<TARGET_FILE:irqlab>)
 set_tests_properties(analysis/test_report analysis/test_html PROPERTIES
 	SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS analysis)
+
+# The finding on synthetic runs (report_finding.c), where the report is built.
+if(TARGET irqlab_analysis)
+	add_executable(analysis_test_finding test_finding.c)
+	target_link_libraries(analysis_test_finding PRIVATE irqlab_analysis
+		PkgConfig::CMOCKA irqlab_warnings)
+	add_test(NAME analysis/test_finding COMMAND analysis_test_finding)
+	set_tests_properties(analysis/test_finding PROPERTIES LABELS analysis)
+endif()

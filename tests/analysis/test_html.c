@@ -3,9 +3,12 @@
  * The HTML report in a real browser: a short run writes its report, and
  * headless Chromium (Debian's chromium) opens report.html inside a check
  * page that counts the report's images and the ones that failed to load.
- * Every figure must load, the page must log no console message, and a
- * full-page screenshot is kept beside the test (report-screenshot.png in
- * the test's working directory). Skipped (77) without /usr/bin/chromium.
+ * Every figure must load, the page must log no console message, the
+ * report must open on its finding and the forest plot (the first figure,
+ * drawn at its full width) before the headline's table, with the design
+ * colours' legend, and a full-page screenshot of the window's size is
+ * kept beside the test (report-screenshot.png in the test's working
+ * directory). Skipped (77) without /usr/bin/chromium.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +17,9 @@
 #include "../bench/spawn.h"
 
 #define CHROMIUM "/usr/bin/chromium"
+/* The screenshot's window, which its PNG must measure. */
+#define SHOT_W 1280
+#define SHOT_H 8000
 
 static char tmp[] = "/tmp/irqlab-html-XXXXXX";
 
@@ -62,9 +68,51 @@ static unsigned int count(const char *s, const char *what)
 	return n;
 }
 
+/* A PNG's width and height from its IHDR chunk; 0 if it is none. */
+static void png_size(const char *path, unsigned int *w, unsigned int *h)
+{
+	unsigned char b[24];
+	FILE *f = fopen(path, "rb");
+
+	*w = *h = 0;
+	if (!f)
+		return;
+	if (fread(b, 1, sizeof(b), f) == sizeof(b) &&
+	    !memcmp(b, "\x89PNG\r\n\x1a\n", 8) && !memcmp(b + 12, "IHDR", 4)) {
+		*w = (unsigned int)b[16] << 24 | b[17] << 16 | b[18] << 8 |
+		     b[19];
+		*h = (unsigned int)b[20] << 24 | b[21] << 16 | b[22] << 8 |
+		     b[23];
+	}
+	fclose(f);
+}
+
+/*
+ * The report opens on its answer: the Finding section, its forest plot
+ * the first figure, the legend of the design colours, then the headline.
+ */
+static int answer_first(const char *html)
+{
+	const char *finding = strstr(html, "<h2>Finding</h2>");
+	const char *headline = strstr(html, "<h2>Headline");
+	const char *img = strstr(html, "<img ");
+	const char *legend = strstr(html, "<p class=\"legend\">");
+	static const char forest[] = "<img alt=\"Each design's p50";
+
+	if (!finding || !headline || finding > headline)
+		return fail("report.html does not open on its finding", NULL);
+	if (!img || img > headline || strncmp(img, forest, sizeof(forest) - 1))
+		return fail("the forest plot is not the first figure", NULL);
+	if (!legend || legend > headline ||
+	    count(legend, "<span class=\"sw\" style=\"background:#") < 3)
+		return fail("no legend of the design colours", NULL);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	char cfg[600], run[600], so[600], se[600], path[700], url[800];
+	char size[64];
 	char *html, *dom, *log, *line;
 	unsigned int imgs, shown = 0;
 	struct stat st;
@@ -98,10 +146,12 @@ int main(int argc, char **argv)
 	if (!html)
 		return fail("no report.html", path);
 	imgs = count(html, "<img ");
+	/* the forest plot, 2 summary figures, 3 per scenario */
+	if (imgs != 1 + 2 + 3 * 2)
+		return fail("report.html does not have 9 figures", NULL);
+	if (answer_first(html))
+		return 1;
 	free(html);
-	/* 2 summary figures, 3 per scenario */
-	if (imgs != 2 + 3 * 2)
-		return fail("report.html does not have 8 figures", NULL);
 
 	/* The check page: the report in a frame, its images counted. */
 	snprintf(path, sizeof(path), "%s/check.html", tmp);
@@ -117,7 +167,8 @@ int main(int argc, char **argv)
 		"  for (var i = 0; i < im.length; i++)\n"
 		"    if (!im[i].complete || im[i].naturalWidth === 0) bad.push(i);\n"
 		"  document.getElementById('out').textContent =\n"
-		"    'RESULT images=' + im.length + ' broken=' + bad.length + ' END';\n"
+		"    'RESULT images=' + im.length + ' broken=' + bad.length +\n"
+		"    ' forest=' + (im.length ? im[0].naturalWidth : 0) + ' END';\n"
 		"});\n</script></body></html>\n",
 		run);
 	if (fclose(f))
@@ -134,8 +185,9 @@ int main(int argc, char **argv)
 	{
 		char want[64];
 
-		snprintf(want, sizeof(want), "RESULT images=%u broken=0 END",
-			 imgs);
+		/* The forest plot loads at gnuplot's width (forest.gp). */
+		snprintf(want, sizeof(want),
+			 "RESULT images=%u broken=0 forest=1200 END", imgs);
 		if (!strstr(dom, want))
 			return fail("not every figure loaded", dom);
 	}
@@ -150,11 +202,22 @@ int main(int argc, char **argv)
 	snprintf(url, sizeof(url), "file://%s/report.html", run);
 	snprintf(path, sizeof(path), "--screenshot=%s/report-screenshot.png",
 		 getcwd(cfg, sizeof(cfg)) ? cfg : ".");
-	if (chromium(path, "--window-size=1280,8000", url, "shot"))
+	snprintf(size, sizeof(size), "--window-size=%d,%d", SHOT_W, SHOT_H);
+	if (chromium(path, size, url, "shot"))
 		return fail("chromium --screenshot failed", NULL);
 	snprintf(path, sizeof(path), "%s/report-screenshot.png", cfg);
 	if (stat(path, &st) || st.st_size < 10000)
 		return fail("no screenshot", path);
+	{
+		unsigned int w, h;
+
+		png_size(path, &w, &h);
+		if (w != SHOT_W || h != SHOT_H) {
+			snprintf(size, sizeof(size), "%ux%u, not %dx%d", w, h,
+				 SHOT_W, SHOT_H);
+			return fail("screenshot size", size);
+		}
+	}
 	shown = imgs;
 	printf("report.html: %u figures loaded, no console message; screenshot %s\n",
 	       shown, path);

@@ -220,6 +220,54 @@ static void cell_is(char row[][64], int cell, json_t *o, const char *key)
 	assert_string_equal(row[cell], want);
 }
 
+/* Whether @sec, report.md from a paragraph on, starts with @para. */
+static void md_para_is(const char **sec, const char *para, size_t n)
+{
+	assert_int_equal(strncmp(*sec, para, n), 0);
+	assert_int_equal(strncmp(*sec + n, "\n\n", 2), 0);
+	*sec += n + 2;
+}
+
+/*
+ * @out, a command's terminal output, ends with the finding: a line that
+ * says what it is, then the paragraphs of report.md's Finding section
+ * (@md) wrapped at 78 columns, each under a "- ", then its last line,
+ * which starts with @path_line.
+ */
+static void finding_above(const char *out, const char *path_line,
+			  const char *md)
+{
+	const char *at = strstr(out, "finding (");
+	const char *end = strstr(out, path_line);
+	const char *sec = strstr(md, "## Finding\n\n");
+	char para[8192];
+	size_t n = 0;
+
+	assert_non_null(at);
+	assert_non_null(end);
+	assert_non_null(sec);
+	assert_true(at < end);
+	assert_string_equal(strchr(end, '\n'), "\n");
+	/* Past the section's first paragraph, which says how to read it. */
+	sec = strstr(sec + strlen("## Finding\n\n"), "\n\n") + 2;
+	for (at = strchr(at, '\n') + 1; at < end;) {
+		const char *nl = strchr(at, '\n');
+		bool first = !strncmp(at, "- ", 2);
+
+		assert_true(nl - at <= 78);
+		assert_true(first || (n && !strncmp(at, "  ", 2)));
+		if (first && n) {
+			md_para_is(&sec, para, n);
+			n = 0;
+		}
+		n += (size_t)snprintf(para + n, sizeof(para) - n, "%s%.*s",
+				      n ? " " : "", (int)(nl - at - 2), at + 2);
+		at = nl + 1;
+	}
+	assert_true(n > 0);
+	md_para_is(&sec, para, n);
+}
+
 /*
  * irqlab run writes its report: figures, headline cells from summary.json,
  * and for each design against __do_IRQ a ratio with its interval, which
@@ -247,16 +295,25 @@ static void test_run_writes_its_report(void **state)
 		    "designs = flow do_irq edge-masking\n");
 	snprintf(run_dir, sizeof(run_dir), "%s/run", tmp);
 	{
-		char *argv[] = { (char *)irqlab, "run",	    cfg, "-o",
-				 run_dir,	 "--quiet", NULL };
+		char *argv[] = {
+			(char *)irqlab, "run", cfg, "-o", run_dir, NULL
+		};
 
 		assert_int_equal(run_cmd(argv, "run", &out, &err), 0);
 	}
 	assert_non_null(strstr(err, "report in "));
+	snprintf(path, sizeof(path), "%s/report.md", run_dir);
+	md = slurp(path);
+	assert_non_null(md);
+	/* The run's output ends with the finding, above the report's path. */
+	finding_above(err, "irqlab run: report in ", md);
+	free(md);
 	free(out);
 	free(err);
 	exists(run_dir, "report.md");
 	exists(run_dir, "report.html");
+	exists(run_dir, "figures/forest.png");
+	exists(run_dir, "figures/forest.dat");
 	for (i = 0; i < 2; i++) {
 		static const char *const kind[] = { "cdf", "hist", "time" };
 
@@ -277,6 +334,12 @@ static void test_run_writes_its_report(void **state)
 	snprintf(path, sizeof(path), "%s/report.md", run_dir);
 	md = slurp(path);
 	assert_non_null(md);
+	/* The report opens on its finding, the forest plot, then the tables. */
+	assert_non_null(strstr(md, "## Finding"));
+	assert_true(strstr(md, "## Finding") <
+		    strstr(md, "](figures/forest.png)"));
+	assert_true(strstr(md, "](figures/forest.png)") <
+		    strstr(md, "## Headline"));
 	assert_non_null(strstr(md, "## Headline"));
 	assert_non_null(strstr(md, "## Environment"));
 	assert_non_null(strstr(md, "This run was not traced"));
@@ -324,6 +387,25 @@ static void test_run_writes_its_report(void **state)
 	}
 	json_decref(sum);
 	free(md);
+}
+
+/* irqlab report prints the same finding on stdout, above its path. */
+static void test_report_prints_finding(void **state)
+{
+	char *out, *err, *md, path[700], line[700];
+	char *argv[] = { (char *)irqlab, "report", run_dir, "--no-trace",
+			 NULL };
+
+	(void)state;
+	assert_int_equal(run_cmd(argv, "report-finding", &out, &err), 0);
+	snprintf(path, sizeof(path), "%s/report.md", run_dir);
+	md = slurp(path);
+	assert_non_null(md);
+	snprintf(line, sizeof(line), "report: %s/report.html", run_dir);
+	finding_above(out, line, md);
+	free(md);
+	free(out);
+	free(err);
 }
 
 static void test_report_is_reproducible(void **state)
@@ -885,6 +967,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_run_writes_its_report),
+		cmocka_unit_test(test_report_prints_finding),
 		cmocka_unit_test(test_report_is_reproducible),
 		cmocka_unit_test(test_compare_identical_and_regressed),
 		cmocka_unit_test(test_compare_host_speed),

@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The report's finding (analysis/report_finding.c) on synthetic runs whose
+ * answers are known: per-block quantiles made so that a design is 0.8 or
+ * 1.5 times __do_IRQ in every round (a verdict, with that ratio and
+ * interval), alternates around 1 (no verdict: the interval spans 1), or
+ * is 0.8 as measured but not with the host-noise events set apart (no
+ * verdict: host noise); too few rounds; no samples.bin; chips grouped;
+ * a scenario without __do_IRQ; no __do_IRQ at all. Then, over random
+ * intervals, that report_call() gives a verdict exactly where the
+ * headline's verdict text does, and that the terminal's lines are the
+ * report's paragraphs wrapped.
+ */
+#define _GNU_SOURCE /* open_memstream */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "analysis/report_finding.h"
+#include "analysis/report_internal.h"
+
+#define ROUNDS 12
+
+/* A design's per-block p50 and p99 (and the same with noise set apart). */
+struct series {
+	double q[RUN_NQ][ROUNDS];
+	double quiet[RUN_NQ][ROUNDS];
+};
+
+/*
+ * @s: __do_IRQ's quantiles times @r50 (p50) and @r99 (p99) in round i,
+ * a ratio of 0 alternating 0.9 and 1.1 instead; the quiet ones times
+ * @q50 and @q99 the same way.
+ */
+static void fill(struct series *s, const struct series *base, double r50,
+		 double r99, double q50, double q99)
+{
+	double r[4] = { r50, r99, q50, q99 };
+
+	for (int i = 0; i < ROUNDS; i++) {
+		double alt = i % 2 ? 1.1 : 0.9, x[4];
+
+		for (int k = 0; k < 4; k++)
+			x[k] = r[k] ? r[k] : alt;
+		s->q[RUN_Q50][i] = base->q[RUN_Q50][i] * x[0];
+		s->q[RUN_Q99][i] = base->q[RUN_Q99][i] * x[1];
+		s->q[RUN_Q999][i] = s->q[RUN_Q99][i];
+		s->quiet[RUN_Q50][i] = base->quiet[RUN_Q50][i] * x[2];
+		s->quiet[RUN_Q99][i] = base->quiet[RUN_Q99][i] * x[3];
+		s->quiet[RUN_Q999][i] = s->quiet[RUN_Q99][i];
+	}
+}
+
+static void base_series(struct series *s)
+{
+	for (int i = 0; i < ROUNDS; i++) {
+		/* A base that moves between rounds: the ratios must not. */
+		s->q[RUN_Q50][i] = 1000 + 37 * i;
+		s->q[RUN_Q99][i] = 20000 + 1500 * (i % 5);
+		s->q[RUN_Q999][i] = s->q[RUN_Q99][i];
+		for (int q = 0; q < RUN_NQ; q++)
+			s->quiet[q][i] = s->q[q][i] * 0.95;
+	}
+}
+
+static void design(struct run_design *d, const char *name, struct series *s,
+		   double accesses, unsigned int rounds)
+{
+	memset(d, 0, sizeof(*d));
+	d->design = name;
+	d->flow = name;
+	d->accesses_per_irq = accesses;
+	d->nblocks = rounds;
+	for (int q = 0; q < RUN_NQ; q++) {
+		d->bq[q] = s ? s->q[q] : NULL;
+		d->bq_quiet[q] = s ? s->quiet[q] : NULL;
+	}
+	d->entry.count = 1000;
+	d->entry.p50 = 1000;
+	d->entry.p99 = 20000;
+}
+
+/* Every paragraph of the finding, one after another, '|' between. */
+struct text {
+	char buf[8192];
+	int n;
+};
+
+static int collect(void *arg, const char *para)
+{
+	struct text *t = arg;
+	size_t at = strlen(t->buf);
+
+	snprintf(t->buf + at, sizeof(t->buf) - at, "%s%s", t->n++ ? "|" : "",
+		 para);
+	return 0;
+}
+
+static void finding(const struct run *r, struct text *t)
+{
+	int n;
+
+	memset(t, 0, sizeof(*t));
+	n = report_finding(r, collect, t);
+	assert_int_equal(n, t->n);
+}
+
+/* One scenario: flow against do_irq with flow's series @fs. */
+struct one {
+	struct series base, flow;
+	struct run_design d[2];
+	struct run_scenario sc;
+	struct run r;
+};
+
+static void one(struct one *o, double r50, double r99, double q50, double q99,
+		unsigned int rounds)
+{
+	memset(o, 0, sizeof(*o));
+	base_series(&o->base);
+	fill(&o->flow, &o->base, r50, r99, q50, q99);
+	design(&o->d[0], "flow", &o->flow, 2, rounds);
+	design(&o->d[1], "do_irq", &o->base, 4, rounds);
+	o->sc = (struct run_scenario){ .name = "gic-edge",
+				       .chip = "gic",
+				       .trigger = "edge",
+				       .d = o->d,
+				       .nd = 2 };
+	o->r = (struct run){ .sc = &o->sc, .nsc = 1, .has_samples = true };
+}
+
+static void no_verdict_words(const char *s)
+{
+	assert_null(strstr(s, "faster"));
+	assert_null(strstr(s, "slower"));
+	assert_non_null(strstr(s, "no verdict"));
+}
+
+static void test_faster(void **state)
+{
+	struct one o;
+	struct text t;
+
+	(void)state;
+	one(&o, 0.8, 0, 0.8, 0, ROUNDS);
+	finding(&o.r, &t);
+	assert_int_equal(t.n, 1);
+	assert_string_equal(
+		t.buf,
+		"Chip gic (gic-edge). flow: p50 faster (0.800 [0.800, 0.800]); "
+		"p99 no verdict (interval spans 1); 2.00 accesses/irq against "
+		"__do_IRQ's 4.00.");
+}
+
+static void test_slower(void **state)
+{
+	struct one o;
+	struct text t;
+
+	(void)state;
+	one(&o, 1.5, 1.5, 1.5, 1.5, ROUNDS);
+	o.d[0].accesses_per_irq = 4;
+	finding(&o.r, &t);
+	assert_string_equal(
+		t.buf,
+		"Chip gic (gic-edge). flow: p50 slower (1.500 [1.500, 1.500]); "
+		"p99 slower (1.500 [1.500, 1.500]); 4.00 accesses/irq, as "
+		"__do_IRQ.");
+}
+
+static void test_no_verdict(void **state)
+{
+	struct one o;
+	struct text t;
+
+	(void)state;
+	one(&o, 0, 0, 0, 0, ROUNDS);
+	finding(&o.r, &t);
+	no_verdict_words(t.buf);
+	assert_non_null(strstr(t.buf, "(interval spans 1)"));
+}
+
+/* 0.8 as measured, alternating around 1 without the host's events. */
+static void test_host_noise(void **state)
+{
+	struct one o;
+	struct text t;
+	struct vs_base v;
+	char verdict[256];
+
+	(void)state;
+	one(&o, 0.8, 0.8, 0, 0, ROUNDS);
+	finding(&o.r, &t);
+	no_verdict_words(t.buf);
+	assert_non_null(strstr(t.buf, "host noise"));
+	/* The headline says the same: no verdict, host noise. */
+	report_versus(&o.d[0], &o.d[1], &v);
+	report_fmt_verdict(verdict, sizeof(verdict), &v);
+	assert_non_null(strstr(verdict, "p50: no verdict, host noise"));
+	/* Nothing recorded the host's events: the verdict stands. */
+	for (int q = 0; q < RUN_NQ; q++)
+		o.d[0].bq_quiet[q] = o.d[1].bq_quiet[q] = NULL;
+	finding(&o.r, &t);
+	assert_non_null(strstr(t.buf, "p50 faster (0.800 [0.800, 0.800])"));
+}
+
+static void test_few_rounds_and_no_samples(void **state)
+{
+	struct one o;
+	struct text t;
+
+	(void)state;
+	one(&o, 0.8, 0.8, 0.8, 0.8, IRQSTAT_MIN_ROUNDS - 1);
+	finding(&o.r, &t);
+	no_verdict_words(t.buf);
+	assert_non_null(strstr(t.buf, "(too few rounds)"));
+
+	/* No samples.bin: summary.json's quantiles, a point, no interval. */
+	one(&o, 0.8, 0.8, 0.8, 0.8, ROUNDS);
+	design(&o.d[0], "flow", NULL, 2, 0);
+	design(&o.d[1], "do_irq", NULL, 4, 0);
+	o.d[0].entry.p50 = 800;
+	o.r.has_samples = false;
+	finding(&o.r, &t);
+	no_verdict_words(t.buf);
+	assert_non_null(strstr(t.buf, "(no interval)"));
+}
+
+/*
+ * Two chips, the first with three scenarios: flow faster in one, no
+ * verdict in another, edge-masking in one only, a scenario without
+ * __do_IRQ; the second chip with only __do_IRQ and an A/A control.
+ */
+static void test_groups(void **state)
+{
+	struct series base, fast, alt, em;
+	struct run_design a[3], b[2], c[1], e[3];
+	struct run_scenario sc[4] = {
+		{ .name = "gic-edge", .chip = "gic", .d = a, .nd = 3 },
+		{ .name = "ioapic-level", .chip = "ioapic", .d = e, .nd = 3 },
+		{ .name = "gic-level", .chip = "gic", .d = b, .nd = 2 },
+		{ .name = "gic-solo", .chip = "gic", .d = c, .nd = 1 },
+	};
+	struct run r = { .sc = sc, .nsc = 4, .has_samples = true };
+	struct text t;
+
+	(void)state;
+	base_series(&base);
+	fill(&fast, &base, 0.5, 0, 0.5, 0);
+	fill(&alt, &base, 0, 0, 0, 0);
+	fill(&em, &base, 2.5, 2.5, 2.5, 2.5);
+	design(&a[0], "flow", &fast, 2, ROUNDS);
+	design(&a[1], "do_irq", &base, 4, ROUNDS);
+	design(&a[2], "edge-masking", &em, 7, ROUNDS);
+	design(&b[0], "flow", &alt, 3, ROUNDS);
+	design(&b[1], "do_irq", &base, 4, ROUNDS);
+	design(&c[0], "flow", &fast, 2, ROUNDS);
+	design(&e[0], "do_irq", &base, 2, ROUNDS);
+	design(&e[1], "flow#2", &fast, 2, ROUNDS);
+	design(&e[2], "do_irq#2", &alt, 2, ROUNDS);
+	finding(&r, &t);
+	assert_int_equal(t.n, 2);
+	assert_string_equal(
+		t.buf,
+		"Chip gic (gic-edge, gic-level, gic-solo). flow: p50 faster in "
+		"gic-edge (0.500 [0.500, 0.500]), no verdict in gic-level "
+		"(interval spans 1); p99 no verdict (interval spans 1); 2.00 to "
+		"3.00 accesses/irq against __do_IRQ's 4.00. edge-masking (in "
+		"gic-edge): p50 slower (2.500 [2.500, 2.500]); p99 slower (2.500 "
+		"[2.500, 2.500]); 7.00 accesses/irq against __do_IRQ's 4.00. No "
+		"__do_IRQ to compare with in gic-solo.|"
+		"Chip ioapic (ioapic-level). Only __do_IRQ ran: nothing to "
+		"compare.");
+}
+
+static void test_no_baseline(void **state)
+{
+	struct one o;
+	struct text t;
+
+	(void)state;
+	one(&o, 0.8, 0.8, 0.8, 0.8, ROUNDS);
+	o.d[1].design = "flow#2";
+	finding(&o.r, &t);
+	assert_int_equal(t.n, 1);
+	assert_non_null(strstr(t.buf, "no finding"));
+	assert_null(strstr(t.buf, "faster"));
+	assert_null(strstr(t.buf, "slower"));
+	o.r.nsc = 0;
+	finding(&o.r, &t);
+	assert_non_null(strstr(t.buf, "no finding"));
+}
+
+/* A random interval around 1: valid or not, enough or not. */
+static void random_effect(struct irqstat_rng *g, struct irqstat_effect *e)
+{
+	double c = exp((irqstat_rng_uniform(g) - 0.5) * 2);
+	double w = exp(irqstat_rng_uniform(g) * 1.5);
+
+	memset(e, 0, sizeof(*e));
+	e->valid = irqstat_rng_uniform(g) < 0.95;
+	e->n = irqstat_rng_uniform(g) < 0.1 ? 0 : 3 + irqstat_rng_next(g) % 20;
+	e->enough = e->valid && e->n >= IRQSTAT_MIN_ROUNDS;
+	e->point = c;
+	e->lo = c / w;
+	e->hi = c * w;
+}
+
+/*
+ * The finding calls a design faster or slower exactly where the
+ * headline's verdict text gives that verdict, with or without the host's
+ * events recorded.
+ */
+static void test_calls_match_headline(void **state)
+{
+	struct irqstat_rng g = { 24 };
+	unsigned int verdicts = 0, host = 0;
+
+	(void)state;
+	for (int i = 0; i < 20000; i++) {
+		struct vs_base v = { 0 };
+		char text[512];
+		enum report_call c;
+		bool said;
+
+		random_effect(&g, &v.p50);
+		random_effect(&g, &v.quiet50);
+		c = report_call(&v.p50, &v.quiet50);
+		report_fmt_verdict(text, sizeof(text), &v);
+		said = (strstr(text, "lower") || strstr(text, "higher")) &&
+		       !strstr(text, "no verdict");
+		if (said != (c == REPORT_FASTER || c == REPORT_SLOWER))
+			fail_msg("call %d, headline \"%s\"", c, text);
+		if (said)
+			assert_non_null(strstr(
+				text, c == REPORT_FASTER ? "lower" : "higher"));
+		if (c == REPORT_HOST)
+			assert_non_null(strstr(text, "no verdict, host noise"));
+		verdicts += said;
+		host += c == REPORT_HOST;
+	}
+	/* Both kinds were drawn often enough to mean something. */
+	assert_true(verdicts > 1000);
+	assert_true(host > 100);
+}
+
+/* The terminal's lines are the paragraphs, wrapped at 78 columns. */
+static void test_print_wraps(void **state)
+{
+	struct one o;
+	struct text t;
+	char *out = NULL, *joined, *line, *save;
+	size_t len;
+	FILE *m;
+
+	(void)state;
+	one(&o, 0.8, 0, 0.8, 0, ROUNDS);
+	finding(&o.r, &t);
+	m = open_memstream(&out, &len);
+	assert_non_null(m);
+	report_finding_print(m, &o.r);
+	assert_int_equal(fclose(m), 0);
+	joined = calloc(1, len + 1);
+	assert_non_null(joined);
+	line = strtok_r(out, "\n", &save);
+	assert_non_null(strstr(line, "finding"));
+	while ((line = strtok_r(NULL, "\n", &save))) {
+		assert_true(strlen(line) <= 78);
+		assert_true(!strncmp(line, *joined ? "  " : "- ", 2));
+		if (*joined)
+			strcat(joined, " ");
+		strcat(joined, line + 2);
+	}
+	assert_string_equal(joined, t.buf);
+	free(joined);
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_faster),
+		cmocka_unit_test(test_slower),
+		cmocka_unit_test(test_no_verdict),
+		cmocka_unit_test(test_host_noise),
+		cmocka_unit_test(test_few_rounds_and_no_samples),
+		cmocka_unit_test(test_groups),
+		cmocka_unit_test(test_no_baseline),
+		cmocka_unit_test(test_calls_match_headline),
+		cmocka_unit_test(test_print_wraps),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
