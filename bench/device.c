@@ -409,6 +409,13 @@ uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
 	*nowp = k ? claim_stamp(l, &d->ev[first], early, &late) :
 		early != UINT64_MAX ? early :
 				      bench_now_ns() - l->t0;
+	/*
+	 * Events are raised in order: whether the last one needs the late
+	 * stamp says whether any does, and it is taken now, before the
+	 * trace's service event.
+	 */
+	if (k > 1)
+		claim_stamp(l, &d->ev[last - 1], early, &late);
 
 	__atomic_store_n(&d->drained, last, __ATOMIC_RELEASE);
 	irqlab_trace_service(l->ci->irq, d->index, first, k);
