@@ -31,8 +31,14 @@ static int record(const char *out, const char *load, char *err_file, size_t len)
 	snprintf(top, sizeof(top), "%s/irqlab", src);
 	snprintf(so, sizeof(so), "%s/record.out", tmp);
 	snprintf(err_file, len, "%s/record.err", tmp);
-	char *argv[] = { top,	   "vm",	 "record", "--seconds", "1",
-			 "--load", (char *)load, "-o",	   (char *)out, NULL };
+	/*
+	 * QEMU's limit is generous: a TCG guest on a busy host boots in
+	 * minutes (120 s, the default, ran out beside one CPU hog). The
+	 * trace's content, not its speed, is what is checked.
+	 */
+	char *argv[] = { top,	"vm",	  "record",	"--seconds",
+			 "1",	"--load", (char *)load, "--timeout",
+			 "600", "-o",	  (char *)out,	NULL };
 	return spawn_irqlab(argv, so, err_file, 0, NULL);
 }
 
