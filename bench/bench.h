@@ -447,6 +447,9 @@ struct bench_sample {
 	uint16_t cpu; /* the simulated CPU that serviced it; ~0: never */
 	uint32_t noise_ns; /* host noise inside fire -> entry (saturated) */
 	uint8_t slot; /* the design's place in the scenario's list */
+	uint32_t late_ns; /* how late it fired (saturated) */
+	uint32_t access_ns; /* chip_accesses' costed time (saturated) */
+	uint32_t close_ns; /* the part that ended the previous interrupt */
 };
 
 /* The record's flags and markers, as samples.h defines them. */

@@ -29,6 +29,8 @@ struct bench_event {
 	uint32_t accesses; /* chip accesses since the previous run began */
 	uint16_t cpu; /* the simulated CPU that drained it */
 	uint32_t noise_ns; /* host noise inside intended -> entry */
+	uint32_t late; /* fired this long after intended (saturated) */
+	uint32_t access_ns, close_ns; /* the accesses' costed time, its end */
 };
 
 struct bench_line;
@@ -79,9 +81,11 @@ struct bench_line {
 	uint64_t runs; /* handler runs on the line (action chains) */
 	unsigned long concurrent; /* runs that found one in progress */
 	/* The line's register accesses when the last run began, and the
-	 * current run's (chip_irq_accesses(), read by its first action). */
-	unsigned long acc_prev;
-	uint32_t run_acc;
+	 * current run's (chip_irq_accesses(), read by its first action);
+	 * the same in costed time, all and the part that closed the
+	 * previous interrupt (chip_irq_access_ns()). */
+	unsigned long acc_prev, acc_ns_prev, close_ns_prev;
+	uint32_t run_acc, run_acc_ns, run_close_ns;
 	uint64_t spurious; /* runs in which no device had work */
 	/*
 	 * Oneshot: when the hard handler left the line masked for the
