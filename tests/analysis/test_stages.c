@@ -249,6 +249,61 @@ static void test_level_by_hand(void **state)
 	stages_result_free(&r);
 }
 
+/*
+ * Watched events: test_level_by_hand's interrupt in block 2, its raise
+ * 70 ns late. The event's own stages stop at its service: entry 230,
+ * mask_ack 140, action 1500-1400 - 10 = 90; dispatch 90. The same seq
+ * of block 1, and an event never raised, are not seen.
+ */
+static void test_watch_by_hand(void **state)
+{
+	struct stages_watch w[3] = {
+		{ .scenario = "lvl", .design = "flow", .block = 2, .seq = 0 },
+		{ .scenario = "lvl", .design = "flow", .block = 1, .seq = 0 },
+		{ .scenario = "lvl", .design = "flow", .block = 2, .seq = 5 },
+	};
+	struct stages_result r;
+
+	(void)state;
+	assert_int_equal(stages_watch_set(S, w, 3), 0);
+	calibrate(0, 1000, 10);
+	feed((struct stages_ev){ .type = STAGES_EV_BLOCK_BEGIN,
+				 .ts = 500,
+				 .stream = 9,
+				 .scenario = "lvl",
+				 .design = "flow",
+				 .chip = "i8259",
+				 .block = 2 });
+	feed((struct stages_ev){ .type = STAGES_EV_RAISE,
+				 .ts = 900,
+				 .stream = 8,
+				 .irq = 3,
+				 .late = 70 });
+	entry(1000, 0, 0, 3);
+	word(1100, 0, 3, "flow:level");
+	word(1250, 0, 3, "mask_ack");
+	word(1400, 0, 3, "action_entry");
+	service(1500, 0, 3, 0, 0, 1);
+	word(1700, 0, 3, "action_exit");
+	word(1750, 0, 3, "unmask");
+	exit_ev(1900, 0, 0, 3);
+	block_end(2000);
+	finish(&r);
+
+	assert_ptr_equal(r.watch, w);
+	assert_int_equal(r.nwatch, 3);
+	assert_true(w[0].seen);
+	assert_false(w[1].seen);
+	assert_false(w[2].seen);
+	assert_true(fabs(w[0].late_ns - 70) < 1e-9);
+	assert_true(fabs(w[0].dispatch_ns - 90) < 1e-9);
+	assert_true(fabs(w[0].entry_ns - 230) < 1e-9);
+	assert_true(fabs(w[0].op_ns[op_index("mask_ack")] - 140) < 1e-9);
+	assert_true(fabs(w[0].op_ns[op_index("unmask")]) < 1e-9);
+	assert_true(fabs(w[0].action_ns - 90) < 1e-9);
+	stages_result_free(&r);
+}
+
 /* Every flow of docs/trace.md, events 100 ns apart, no calibration. */
 static const struct {
 	const char *flow, *order;
@@ -1158,6 +1213,8 @@ static int unit_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_level_by_hand, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_watch_by_hand, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_every_flow, setup,
 						teardown),
