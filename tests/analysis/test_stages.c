@@ -1642,6 +1642,75 @@ static void test_latency_agrees_with_samples(void **state)
 	free(b);
 }
 
+#define WATCH_PER_DESIGN 100
+
+/*
+ * (v) Watched events: the first serviced events of each design, found in
+ * the trace by block, dev and seq as samples.bin names them. Nearly all
+ * are seen (none was discarded), and each one's raise says it fired as
+ * late as samples.bin's late_ns: the same subtraction of the same two
+ * stamps, through two channels.
+ */
+static void test_watch_agrees_with_samples(void **state)
+{
+	struct stages_watch w[NR_EXPECT * WATCH_PER_DESIGN];
+	uint32_t late[NR_EXPECT * WATCH_PER_DESIGN];
+	struct stages_result r;
+	char path[400], err[1024] = "";
+	unsigned char *b;
+	size_t size = 0, rec, n = 0, seen = 0;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/samples.bin", run_dir);
+	b = (unsigned char *)slurp_len(path, &size);
+	assert_non_null(b);
+	rec = b[12] | b[13] << 8;
+	assert_true(rec >= 64); /* version 4: late_ns */
+	for (size_t i = 0; i < NR_EXPECT; i++) {
+		size_t sc, got = 0;
+		unsigned int design = !strcmp(expect[i].design, "flow") ? 0 : 1;
+
+		summary_design(expect[i].scenario, expect[i].design, &sc);
+		for (size_t k = 0;
+		     k < (size - 32) / rec && got < WATCH_PER_DESIGN; k++) {
+			const unsigned char *x = b + 32 + rec * k;
+
+			if ((size_t)(x[28] | x[29] << 8) != sc ||
+			    x[30] != design || !(x[31] & 1))
+				continue;
+			w[n] = (struct stages_watch){
+				.scenario = expect[i].scenario,
+				.design = expect[i].design,
+				.block = (uint64_t)(x[36] | x[37] << 8),
+				.dev = x[31] >> 4,
+				.seq = rd64(x + 24) & 0xffffffff,
+			};
+			late[n++] = (uint32_t)(rd64(x + 48) & 0xffffffff);
+			got++;
+		}
+	}
+	free(b);
+	if (stages_graph_run_watch(run_dir, w, n, &r, err, sizeof(err)))
+		fail_msg("stages_graph_run_watch: %s", err);
+	for (size_t i = 0; i < n; i++) {
+		if (!w[i].seen)
+			continue;
+		seen++;
+		if (w[i].late_ns != late[i])
+			fail_msg(
+				"%s/%s block %llu seq %llu: the trace says %.0f ns late, samples.bin %u",
+				w[i].scenario, w[i].design,
+				(unsigned long long)w[i].block,
+				(unsigned long long)w[i].seq, w[i].late_ns,
+				late[i]);
+	}
+	fprintf(stderr, "# %zu of %zu watched events seen in the trace\n", seen,
+		n);
+	assert_true(n >= NR_EXPECT * 10);
+	assert_true(seen * 10 >= n * 9);
+	stages_result_free(&r);
+}
+
 /* The biggest stream file of the first trace directory under @root. */
 static void biggest_stream(const char *root, char *out, size_t len)
 {
@@ -1723,6 +1792,7 @@ static int e2e_tests(const char *bin)
 		cmocka_unit_test(test_cli_groups),
 		cmocka_unit_test(test_graph_run_agrees),
 		cmocka_unit_test(test_latency_agrees_with_samples),
+		cmocka_unit_test(test_watch_agrees_with_samples),
 		cmocka_unit_test(test_truncated),
 	};
 	int ret;
