@@ -338,6 +338,7 @@ int bench_chip_pin_check(const struct bench_chip *chip, enum bench_trigger trig,
  * @latency_ns: what it saw
  * @seq: the event
  * @scenario: which scenario, design, block (set by the harness)
+ * @why: its causes, a line each (bench/break.c), "" until explained
  */
 struct bench_break {
 	uint64_t threshold_ns;
@@ -347,6 +348,7 @@ struct bench_break {
 	const char *scenario;
 	const char *design;
 	unsigned int block;
+	char why[1024];
 };
 
 /**
