@@ -38,6 +38,9 @@ static const struct report_section sections[] = {
 	{ .title = "Host noise",
 	  .applies = report_noise_applies,
 	  .write = report_noise },
+	{ .title = "Why the tail",
+	  .applies = report_tail_applies,
+	  .write = report_tail },
 	{ .title = "Latency statistics", .write = report_statistics },
 	{ .title = "Figures", .write = report_figures },
 	{ .title = "Per-stage timing (trace)", .write = report_stages },
@@ -171,8 +174,10 @@ int report_write(const char *dir, const struct report_opts *o, char *err,
 	ret = run_load(dir, true, &rp.run, err, errlen);
 	if (ret)
 		return ret;
-	if (o->trace) {
-		ret = stages_graph_run(dir, &rp.st, err, errlen);
+	ret = tail_run_select(&rp.run, &rp.tail, err, errlen);
+	if (!ret && o->trace) {
+		ret = stages_graph_run_watch(dir, rp.tail.watch, rp.tail.nwatch,
+					     &rp.st, err, errlen);
 		rp.traced = !ret;
 		if (ret == -ENOENT)
 			ret = 0;
@@ -185,6 +190,7 @@ int report_write(const char *dir, const struct report_opts *o, char *err,
 		report_finding_print(o->finding, &rp.run);
 	if (rp.traced)
 		stages_result_free(&rp.st);
+	tail_run_free(&rp.tail);
 	run_free(&rp.run);
 	return ret;
 }

@@ -17,12 +17,14 @@
 #include "analysis/report.h"
 #include "analysis/run.h"
 #include "analysis/stages.h"
+#include "analysis/tail_run.h"
 
 struct report {
 	const struct report_opts *o;
 	struct run run;
 	struct stages_result st;
 	bool traced; /* st holds the analysis of the folder's trace */
+	struct tail_run tail; /* the tail events, watched in the trace */
 	char figdir[4096];
 	char *err;
 	size_t errlen;
@@ -52,6 +54,8 @@ bool report_controls_applies(const struct run *r);
 int report_controls(struct report *rp, struct doc *d);
 bool report_noise_applies(const struct run *r);
 int report_noise(struct report *rp, struct doc *d);
+bool report_tail_applies(const struct run *r);
+int report_tail(struct report *rp, struct doc *d);
 int report_statistics(struct report *rp, struct doc *d);
 int report_figures(struct report *rp, struct doc *d);
 int report_stages(struct report *rp, struct doc *d);

@@ -3,8 +3,9 @@
  * samples.bin (samples.h, docs/results.md): the header and record layout,
  * encoded and decoded here and nowhere else. Little-endian throughout,
  * whatever the host, so that a folder reads the same on any machine.
- * Readers take versions 1 to 3: version 2's records were 40 bytes without
- * noise_ns and slot, version 1's had no cpu either.
+ * Readers take versions 1 to 4: version 3's records were 48 bytes without
+ * late_ns, access_ns and close_ns, version 2's 40 bytes without noise_ns
+ * and slot, version 1's had no cpu either.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +18,7 @@
 
 #define MAGIC "IRQLABS1" /* 8 bytes, no terminator */
 #define RECORD_V2 40 /* bytes per record of versions 1 and 2 */
+#define RECORD_V3 48 /* bytes per record of version 3 */
 
 /* Byte offsets in the header. */
 #define OFF_MAGIC 0
@@ -38,6 +40,9 @@
 #define OFF_CPU 38 /* u16, version 2 */
 #define OFF_NOISE 40 /* u32, version 3 */
 #define OFF_SLOT 44 /* u8, version 3; 45-47 zero */
+#define OFF_LATE 48 /* u32, version 4 */
+#define OFF_ACCESS_NS 52 /* u32, version 4 */
+#define OFF_CLOSE_NS 56 /* u32, version 4; 60-63 zero */
 
 /* The design byte: enum bench_design's order (tests/bench/test_results). */
 static const char *const design_names[] = {
@@ -60,7 +65,7 @@ static uint64_t le(const unsigned char *p, unsigned int bytes)
 }
 
 /**
- * samples_put_header - encode the header of a version 3 file
+ * samples_put_header - encode the header of a version 4 file
  * @buf: where
  * @t0_ns: CLOCK_MONOTONIC ns when the run began, the records' time zero
  */
@@ -74,7 +79,7 @@ void samples_put_header(unsigned char buf[SAMPLES_HEADER], uint64_t t0_ns)
 }
 
 /**
- * samples_put - encode one record of a version 3 file
+ * samples_put - encode one record of a version 4 file
  * @buf: where
  * @s: the record
  */
@@ -92,7 +97,11 @@ void samples_put(unsigned char buf[SAMPLES_RECORD], const struct sample *s)
 	put_le(buf + OFF_CPU, s->cpu, 2);
 	put_le(buf + OFF_NOISE, s->noise_ns, 4);
 	buf[OFF_SLOT] = s->slot;
-	memset(buf + OFF_SLOT + 1, 0, SAMPLES_RECORD - OFF_SLOT - 1);
+	memset(buf + OFF_SLOT + 1, 0, OFF_LATE - OFF_SLOT - 1);
+	put_le(buf + OFF_LATE, s->late_ns, 4);
+	put_le(buf + OFF_ACCESS_NS, s->access_ns, 4);
+	put_le(buf + OFF_CLOSE_NS, s->close_ns, 4);
+	memset(buf + OFF_CLOSE_NS + 4, 0, SAMPLES_RECORD - OFF_CLOSE_NS - 4);
 }
 
 /* What is wrong with the header of @f, or NULL. */
@@ -104,7 +113,9 @@ static const char *bad_header(const struct samples_file *f)
 		return "header: not an irqlab samples file (magic)";
 	if (f->version < 1 || f->version > SAMPLES_VERSION)
 		return "header: unknown version";
-	if (f->version >= 3 && f->recsz < SAMPLES_RECORD)
+	if (f->version >= 4 && f->recsz < SAMPLES_RECORD)
+		return "header: record size under 64 bytes";
+	if (f->version >= 3 && f->recsz < RECORD_V3)
 		return "header: record size under 48 bytes";
 	if (f->recsz < RECORD_V2)
 		return "header: record size under 40 bytes";
@@ -195,6 +206,13 @@ void samples_get(const struct samples_file *f, size_t i, struct sample *s)
 	s->cpu = f->version >= 2 ? (uint16_t)le(p + OFF_CPU, 2) : SAMPLE_NO_CPU;
 	s->noise_ns = f->version >= 3 ? (uint32_t)le(p + OFF_NOISE, 4) : 0;
 	s->slot = f->version >= 3 ? p[OFF_SLOT] : 0;
+	if (f->version >= 4) {
+		s->late_ns = (uint32_t)le(p + OFF_LATE, 4);
+		s->access_ns = (uint32_t)le(p + OFF_ACCESS_NS, 4);
+		s->close_ns = (uint32_t)le(p + OFF_CLOSE_NS, 4);
+	} else {
+		s->late_ns = s->access_ns = s->close_ns = 0;
+	}
 }
 
 /**

@@ -12,9 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SAMPLES_VERSION 3 /* what samples_put_header() writes */
+#define SAMPLES_VERSION 4 /* what samples_put_header() writes */
 #define SAMPLES_HEADER 32 /* bytes before the first record */
-#define SAMPLES_RECORD 48 /* bytes per record of version 3 */
+#define SAMPLES_RECORD 64 /* bytes per record of version 4 */
 
 /* Flags of a record. */
 enum {
@@ -42,6 +42,11 @@ enum {
  *	version 1 file
  * @noise_ns: host noise inside fire -> entry (version 3; else 0)
  * @slot: the design's place in its scenario's designs (version 3; else 0)
+ * @late_ns: how late the stimulus fired it on @intended_ns (version 4;
+ *	else 0)
+ * @access_ns: the costed time of the @chip_accesses (version 4; else 0)
+ * @close_ns: the part of @access_ns that ended the line's previous
+ *	interrupt: unmask, eoi, end (version 4; else 0)
  */
 struct sample {
 	uint64_t intended_ns;
@@ -56,13 +61,16 @@ struct sample {
 	uint16_t cpu;
 	uint32_t noise_ns;
 	uint8_t slot;
+	uint32_t late_ns;
+	uint32_t access_ns;
+	uint32_t close_ns;
 };
 
 /**
  * struct samples_file - a samples.bin opened for reading
  * @map: the file, mapped
  * @size: its size
- * @version: the header's version (1 to 3)
+ * @version: the header's version (1 to 4)
  * @recsz: bytes per record (a reader skips what it does not know)
  * @nr: records
  * @t0_ns: the header's time: CLOCK_MONOTONIC ns when the run began
@@ -87,6 +95,12 @@ void samples_close(struct samples_file *f);
 static inline bool samples_have_slots(const struct samples_file *f)
 {
 	return f->version >= 3;
+}
+
+/* Whether records say how late each fire was, and the accesses' time. */
+static inline bool samples_have_times(const struct samples_file *f)
+{
+	return f->version >= 4;
 }
 
 const char *samples_design_name(unsigned int design);

@@ -26,6 +26,7 @@ enum slot_field {
 	F_DESIGN,
 	F_CHIP,
 	F_LATE,
+	F_BLOCK,
 };
 
 static const struct {
@@ -38,7 +39,7 @@ static const struct {
 	{ "cpu", F_CPU },	{ "op", F_OP },
 	{ "flow", F_FLOW },	{ "scenario", F_SCENARIO },
 	{ "design", F_DESIGN }, { "chip", F_CHIP },
-	{ "late", F_LATE },
+	{ "late", F_LATE },	{ "block", F_BLOCK },
 };
 
 #define MAX_SLOTS 8
@@ -141,7 +142,9 @@ stages_sink_initialize(bt_self_component_sink *self,
 		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
 	k->self = self;
 	k->deliver = init_data;
-	if (stages_create(&k->st)) {
+	if (stages_create(&k->st) ||
+	    (k->deliver &&
+	     stages_watch_set(k->st, k->deliver->watch, k->deliver->nwatch))) {
 		status =
 			BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
 		goto error;
@@ -315,6 +318,9 @@ static void decode(const struct ev_class *c, const bt_event *event,
 			break;
 		case F_LATE:
 			ev->late = v;
+			break;
+		case F_BLOCK:
+			ev->block = v;
 			break;
 		case F_OP:
 			ev->op = (int64_t)v;

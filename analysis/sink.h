@@ -46,6 +46,7 @@ enum stages_ev_type {
  * @op:		chip_op: the enum value (stages_op_names)
  * @flow:	flow: the flow handler's name
  * @scenario, @design, @chip: block_begin, block_end; NULL reads as ""
+ * @block:	block_begin, block_end: the block's index
  *
  * Fields an event does not carry are ignored; strings are only borrowed
  * for the call.
@@ -56,6 +57,7 @@ struct stages_ev {
 	uint64_t stream;
 	uint64_t irq, dev, seq, count, cpu;
 	uint64_t late; /* raise: ns after the event's intended time */
+	uint64_t block; /* block_begin, block_end: the block */
 	int64_t op;
 	const char *flow;
 	const char *scenario, *design, *chip;
@@ -71,6 +73,12 @@ int stages_create(struct stages **out);
 
 /* Feed one event, in time stamp order. 0, or -ENOMEM. */
 int stages_event(struct stages *s, const struct stages_ev *ev);
+
+/*
+ * Fill @w's results as the events go by (stages_watch.c); @w must stay
+ * until stages_finish(). 0, or -ENOMEM.
+ */
+int stages_watch_set(struct stages *s, struct stages_watch *w, size_t n);
 
 /* Counts from discarded-events and discarded-packets messages. */
 void stages_discarded(struct stages *s, uint64_t events, uint64_t packets);

@@ -267,7 +267,7 @@ static int graph_run_dirs(char *const *dirs, size_t n,
 			  struct stages_result *out, char *err, size_t errlen)
 {
 	struct graph_classes c = { 0 };
-	struct stages_result r = { 0 };
+	struct stages_result r = { .watch = out->watch, .nwatch = out->nwatch };
 	const char *what = NULL, *at = NULL;
 	bt_graph *g = NULL;
 	int ret;
@@ -315,11 +315,24 @@ end:
 int stages_graph_run(const char *root, struct stages_result *out, char *err,
 		     size_t errlen)
 {
+	return stages_graph_run_watch(root, NULL, 0, out, err, errlen);
+}
+
+/*
+ * stages_graph_run_watch: the same, and the own stages of each event of
+ * @watch filled in as the graph sees it (stages.h, struct stages_watch).
+ */
+int stages_graph_run_watch(const char *root, struct stages_watch *watch,
+			   size_t nwatch, struct stages_result *out, char *err,
+			   size_t errlen)
+{
 	char **dirs = NULL;
 	size_t n = 0;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
+	out->watch = watch;
+	out->nwatch = nwatch;
 	ret = stages_find_traces(root, &dirs, &n, err, errlen);
 	if (ret)
 		return ret;

@@ -258,6 +258,7 @@ static int service_event(struct stages *s, struct frame *f,
 			continue;
 		}
 		r->ts[q] = NO_RAISE; /* serviced once */
+		stages_watch_service(s, f, ev->dev, q, t, r->late[q]);
 		if (stages_grow(&f->lat, &f->latcap, f->nlat + 1,
 				sizeof(*f->lat)))
 			return -ENOMEM;
@@ -419,12 +420,14 @@ int stages_event(struct stages *s, const struct stages_ev *ev)
 		if (ret)
 			return ret;
 		s->cur_ctx = c;
+		stages_watch_block(s, ev);
 		/* Every device's seqs restart at 0 in a new block. */
 		for (size_t i = 0; i < s->nraises; i++)
 			s->raises[i].n = 0;
 		return 0;
 	case STAGES_EV_BLOCK_END:
 		s->cur_ctx = 0;
+		stages_watch_block(s, ev);
 		return 0;
 	case STAGES_EV_RAISE:
 		return raise_event(s, ev);

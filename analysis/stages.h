@@ -113,6 +113,28 @@ struct stages_calibration {
 	double median_se; /* from the median's 95% order-statistic interval */
 };
 
+/**
+ * struct stages_watch - one event whose own stages are wanted
+ * @scenario, @design: its block's, as block_begin names them
+ * @block:	block_begin's block (samples.bin's block)
+ * @dev, @seq:	its raise's (samples.bin's device and seq)
+ * @seen:	filled: its raise and the service that claimed it were found
+ * @late_ns:	the raise's lateness on the intended time (no tracer cost)
+ * @dispatch_ns: raise -> entry of the interrupt that serviced it
+ * @entry_ns, @op_ns, @action_ns: that interrupt's stages (stages.h) from
+ *		its entry up to the service that claimed this event
+ *
+ * The times have the tracer's cost subtracted per interval, as the
+ * figures do, clamped at 0; @late_ns + @dispatch_ns + the stages is
+ * the trace's view of the event's latency.
+ */
+struct stages_watch {
+	const char *scenario, *design;
+	uint64_t block, dev, seq;
+	bool seen;
+	double late_ns, dispatch_ns, entry_ns, op_ns[STAGES_NR_OPS], action_ns;
+};
+
 struct stages_result {
 	double event_cost_ns; /* the cost subtracted: calib.median; 0: none */
 	struct stages_calibration calib;
@@ -125,6 +147,9 @@ struct stages_result {
 	size_t ngroups;
 	struct stages_block *blocks; /* in the order they first began */
 	size_t nblocks;
+	/* The caller's events to watch, filled (stages_graph_run_watch()). */
+	struct stages_watch *watch;
+	size_t nwatch;
 };
 
 /**
@@ -140,6 +165,19 @@ struct stages_result {
  */
 int stages_graph_run(const char *root, struct stages_result *out, char *err,
 		     size_t errlen);
+
+/**
+ * stages_graph_run_watch - stages_graph_run(), watching some events
+ * @root, @out, @err, @errlen: as stages_graph_run()'s
+ * @watch: events whose own stages are wanted; each is filled in (seen,
+ *	and its times) by the end; @out->watch points to it
+ * @nwatch: how many
+ *
+ * Return: as stages_graph_run().
+ */
+int stages_graph_run_watch(const char *root, struct stages_watch *watch,
+			   size_t nwatch, struct stages_result *out, char *err,
+			   size_t errlen);
 
 /* Every directory under @root that holds a `metadata` file, sorted. */
 int stages_find_traces(const char *root, char ***dirs, size_t *n, char *err,

@@ -242,6 +242,9 @@ int stages_finish(struct stages *s, struct stages_result *out)
 	out->discarded_events = s->discarded_events;
 	out->discarded_packets = s->discarded_packets;
 	out->unmatched = s->unmatched;
+	stages_watch_finish(s, out->event_cost_ns);
+	out->watch = s->watch;
+	out->nwatch = s->nwatch;
 
 	for (size_t i = 0; i < s->ngroups; i++)
 		s->ctx[s->groups[i].ctx].interrupts += s->groups[i].interrupts;

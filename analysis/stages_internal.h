@@ -111,7 +111,32 @@ struct stages {
 	size_t ngroups, groupcap;
 	uint32_t *hash; /* group index + 1; 0: empty */
 	size_t hashcap;
+
+	/*
+	 * Events whose own stages are wanted (stages_watch.c): the
+	 * caller's, their order by key, their raw times, and the range of
+	 * that order in the current block.
+	 */
+	struct stages_watch *watch;
+	size_t nwatch;
+	uint32_t *worder;
+	struct watch_raw *wraw;
+	size_t wlo, whi;
 };
+
+/* One watched event's raw times: its raise's lateness, then as frames. */
+struct watch_raw {
+	uint64_t late;
+	struct acc dispatch, st[S_ACTION + 1];
+};
+
+/* A block begins (its events become watchable) or ends. */
+void stages_watch_block(struct stages *s, const struct stages_ev *ev);
+/* @f's service of @dev's @seq, raised at @raise_ts @late after intended. */
+void stages_watch_service(struct stages *s, const struct frame *f, uint64_t dev,
+			  uint64_t seq, uint64_t raise_ts, uint64_t late);
+/* The watched events' times, @cost_ns subtracted per interval. */
+void stages_watch_finish(struct stages *s, double cost_ns);
 
 int stages_series_push(struct raw_series *s, uint64_t v, uint32_t k);
 /* Context [0] is outside any block; 0, or -ENOMEM. */

@@ -159,6 +159,8 @@ void stages_destroy(struct stages *s)
 			free(s->groups[i].s[j].k);
 		}
 	free(s->groups);
+	free(s->worder);
+	free(s->wraw);
 	free(s->hash);
 	free(s->calib_hist);
 	free(s);

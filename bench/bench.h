@@ -338,6 +338,7 @@ int bench_chip_pin_check(const struct bench_chip *chip, enum bench_trigger trig,
  * @latency_ns: what it saw
  * @seq: the event
  * @scenario: which scenario, design, block (set by the harness)
+ * @why: its causes, a line each (bench/break.c), "" until explained
  */
 struct bench_break {
 	uint64_t threshold_ns;
@@ -347,6 +348,7 @@ struct bench_break {
 	const char *scenario;
 	const char *design;
 	unsigned int block;
+	char why[1024];
 };
 
 /**
@@ -447,6 +449,9 @@ struct bench_sample {
 	uint16_t cpu; /* the simulated CPU that serviced it; ~0: never */
 	uint32_t noise_ns; /* host noise inside fire -> entry (saturated) */
 	uint8_t slot; /* the design's place in the scenario's list */
+	uint32_t late_ns; /* how late it fired (saturated) */
+	uint32_t access_ns; /* chip_accesses' costed time (saturated) */
+	uint32_t close_ns; /* the part that ended the previous interrupt */
 };
 
 /* The record's flags and markers, as samples.h defines them. */

@@ -396,6 +396,10 @@ static int measure(struct run_ctx *c)
 			(double)a->brk.threshold_ns / 1e3, a->brk.scenario,
 			a->brk.design, a->brk.block,
 			(unsigned long long)a->brk.seq);
+		if (*a->brk.why)
+			fprintf(stderr,
+				"irqlab run: why it was slow (docs/tail.md):\n%s",
+				a->brk.why);
 		bench_run_break(c->run, &a->brk);
 	}
 	if (a->tracing)

@@ -228,6 +228,11 @@ static void edge(struct bench_line *l)
 	bench_chip_drive(l->ci, false);
 }
 
+static uint32_t sat32(uint64_t v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
 /* Fire @d's next event; @now (ns since t0) was read just before. */
 static void fire(struct bench_line *l, struct bench_dev *d, uint64_t now)
 {
@@ -251,7 +256,8 @@ static void fire(struct bench_line *l, struct bench_dev *d, uint64_t now)
 	e = &d->ev[d->fired];
 	e->intended = intended;
 	e->flags = late ? BENCH_SAMPLE_OVERRUN : 0;
-	e->raised = UINT64_MAX;
+	e->late = sat32(now > intended ? now - intended : 0);
+	e->raised = UINT32_MAX;
 	irqlab_trace_raise(l->ci->irq, d->index, d->fired,
 			   now > intended ? now - intended : 0);
 	__atomic_store_n(&d->fired, d->fired + 1, __ATOMIC_RELEASE);
@@ -260,15 +266,19 @@ static void fire(struct bench_line *l, struct bench_dev *d, uint64_t now)
 	else
 		edge(l);
 	/* Once raised, a handler that began since may stamp it early. */
-	if (l->stamp_early)
-		__atomic_store_n(&e->raised, bench_now_ns() - l->t0,
-				 __ATOMIC_RELEASE);
+	if (l->stamp_early) {
+		uint64_t after = bench_now_ns() - l->t0 - intended;
+
+		if (after < UINT32_MAX)
+			__atomic_store_n(&e->raised, (uint32_t)after,
+					 __ATOMIC_RELEASE);
+	}
 	/*
 	 * Bring the next slot in now (its first touch may even fault its
 	 * page in), not while the next event is being raised.
 	 */
 	if (d->fired < d->cap)
-		d->ev[d->fired].raised = UINT64_MAX;
+		d->ev[d->fired].raised = UINT32_MAX;
 }
 
 void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns)
@@ -285,8 +295,9 @@ void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns)
 		}
 		d->ev[d->fired].intended = t_ns - l->t0;
 		d->ev[d->fired].flags = 0;
+		d->ev[d->fired].late = 0;
 		/* It was raised when it arrived. */
-		d->ev[d->fired].raised = t_ns - l->t0;
+		d->ev[d->fired].raised = 0;
 		__atomic_store_n(&d->fired, d->fired + 1, __ATOMIC_RELEASE);
 	}
 	spin_unlock_irqrestore(&l->lock, flags);
@@ -346,30 +357,45 @@ static bool hold_expire(struct bench_line *l, uint64_t now)
 	return held;
 }
 
+/* @now - *@prev, and *@prev = @now (atomic: see run_accesses()). */
+static uint32_t since(unsigned long *prev, unsigned long now)
+{
+	unsigned long was = __atomic_load_n(prev, __ATOMIC_RELAXED);
+
+	__atomic_store_n(prev, now, __ATOMIC_RELAXED);
+	return sat32(now - was);
+}
+
 /*
  * The register accesses made for the line since the previous run began:
  * the previous interrupt's end (eoi, unmask) and this one's start (ack,
- * mask), one interrupt's worth. Read once per run, by its first device.
+ * mask), one interrupt's worth, and their costed time with the end's
+ * part apart. Read once per run, by its first device.
  */
 static void run_accesses(struct bench_line *l, const struct bench_dev *d)
 {
 	if (d->index == 0) {
-		unsigned long now_acc =
-			chip_irq_accesses(l->ci->input, l->ci->irq);
+		const struct chip_model *m = l->ci->input;
+		unsigned long close, ns;
 
+		ns = chip_irq_access_ns(m, l->ci->irq, &close);
 		/* Atomic: a real device may interrupt while it is reset. */
 		l->run_acc =
-			(uint32_t)(now_acc - __atomic_load_n(&l->acc_prev,
-							     __ATOMIC_RELAXED));
-		__atomic_store_n(&l->acc_prev, now_acc, __ATOMIC_RELAXED);
+			since(&l->acc_prev, chip_irq_accesses(m, l->ci->irq));
+		l->run_acc_ns = since(&l->acc_ns_prev, ns);
+		l->run_close_ns = since(&l->close_ns_prev, close);
 	}
 }
 
 void bench_line_accesses_reset(struct bench_line *l)
 {
-	__atomic_store_n(&l->acc_prev,
-			 chip_irq_accesses(l->ci->input, l->ci->irq),
+	const struct chip_model *m = l->ci->input;
+	unsigned long close, ns = chip_irq_access_ns(m, l->ci->irq, &close);
+
+	__atomic_store_n(&l->acc_prev, chip_irq_accesses(m, l->ci->irq),
 			 __ATOMIC_RELAXED);
+	__atomic_store_n(&l->acc_ns_prev, ns, __ATOMIC_RELAXED);
+	__atomic_store_n(&l->close_ns_prev, close, __ATOMIC_RELAXED);
 }
 
 /*
@@ -383,8 +409,10 @@ void bench_line_accesses_reset(struct bench_line *l)
 static uint64_t claim_stamp(struct bench_line *l, const struct bench_event *e,
 			    uint64_t early, uint64_t *late)
 {
-	if (early != UINT64_MAX &&
-	    __atomic_load_n(&e->raised, __ATOMIC_ACQUIRE) <= early)
+	uint32_t raised = __atomic_load_n(&e->raised, __ATOMIC_ACQUIRE);
+
+	if (early != UINT64_MAX && raised != UINT32_MAX &&
+	    e->intended + raised <= early)
 		return early;
 	if (*late == UINT64_MAX)
 		*late = bench_now_ns() - l->t0;
@@ -429,6 +457,8 @@ uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
 			d->ev[s].entry = t;
 		d->ev[s].drained_with = (uint32_t)k;
 		d->ev[s].accesses = l->run_acc;
+		d->ev[s].access_ns = l->run_acc_ns;
+		d->ev[s].close_ns = l->run_close_ns;
 		d->ev[s].cpu = (uint16_t)smp_processor_id();
 	}
 	if (l->level && k) {

@@ -30,12 +30,17 @@ struct bench_event {
 	uint64_t exit;
 	uint64_t hard; /* threaded designs: the hard handler's; 0: never */
 	uint32_t drained_with; /* events drained by the same run */
-	uint32_t flags; /* BENCH_SAMPLE_OVERRUN */
 	uint32_t accesses; /* chip accesses since the previous run began */
-	uint16_t cpu; /* the simulated CPU that drained it */
 	uint32_t noise_ns; /* host noise inside intended -> entry */
-	/* When it was raised (device thread), ns since t0; UINT64_MAX: not yet. */
-	uint64_t raised;
+	uint32_t late; /* fired this long after intended (saturated) */
+	uint32_t access_ns, close_ns; /* the accesses' costed time, its end */
+	/*
+	 * Raised this long after intended (device thread, release), ns;
+	 * UINT32_MAX: not yet, or too late to say.
+	 */
+	uint32_t raised;
+	uint16_t cpu; /* the simulated CPU that drained it */
+	uint8_t flags; /* BENCH_SAMPLE_OVERRUN */
 } __attribute__((aligned(64)));
 
 struct bench_line;
@@ -94,9 +99,11 @@ struct bench_line {
 	uint64_t runs; /* handler runs on the line (action chains) */
 	unsigned long concurrent; /* runs that found one in progress */
 	/* The line's register accesses when the last run began, and the
-	 * current run's (chip_irq_accesses(), read by its first action). */
-	unsigned long acc_prev;
-	uint32_t run_acc;
+	 * current run's (chip_irq_accesses(), read by its first action);
+	 * the same in costed time, all and the part that closed the
+	 * previous interrupt (chip_irq_access_ns()). */
+	unsigned long acc_prev, acc_ns_prev, close_ns_prev;
+	uint32_t run_acc, run_acc_ns, run_close_ns;
 	uint64_t spurious; /* runs in which no device had work */
 	/*
 	 * Oneshot: when the hard handler left the line masked for the

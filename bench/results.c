@@ -283,6 +283,9 @@ int bench_run_samples(struct bench_run *run, const struct bench_sample *s,
 				    .cpu = s[i].cpu,
 				    .noise_ns = s[i].noise_ns,
 				    .slot = s[i].slot,
+				    .late_ns = s[i].late_ns,
+				    .access_ns = s[i].access_ns,
+				    .close_ns = s[i].close_ns,
 			    });
 		run->used += SAMPLES_RECORD;
 	}

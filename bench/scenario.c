@@ -22,6 +22,7 @@
 #include <chips/uio.h>
 #include <genirq/cpu.h>
 #include <irqlab/trace.h>
+#include "break.h"
 #include "chipset.h"
 #include "device.h"
 #include "noise_set.h"
@@ -258,6 +259,21 @@ static int device_thread_failed(struct bench_scenario_run *r,
 	return 0;
 }
 
+/*
+ * A block cut short by a signal or --break-us is not a measurement: it
+ * is dropped. A break's event is explained first, from the block's
+ * slots and gaps, which are not kept.
+ */
+static bool cut_short(struct bench_scenario_run *r, struct bench_line *l,
+		      struct noise_set *ns)
+{
+	if (!__atomic_load_n(r->stop, __ATOMIC_RELAXED))
+		return false;
+	if (r->brk && __atomic_load_n(&r->brk->hit, __ATOMIC_ACQUIRE))
+		bench_break_explain(l, ns, r->brk);
+	return true;
+}
+
 static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		     const struct thread_place *tp, struct noise_set *ns,
 		     unsigned int block, unsigned int slot,
@@ -325,8 +341,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		if (ret)
 			return ret;
 	}
-	/* A block cut short by a signal is not a measurement: drop it. */
-	if (__atomic_load_n(r->stop, __ATOMIC_RELAXED))
+	if (cut_short(r, l, ns))
 		return -EINTR;
 	res->dropped_edges += s1.dropped_masked - s0.dropped_masked;
 	res->chip_spurious += s1.spurious - s0.spurious;

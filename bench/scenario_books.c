@@ -51,6 +51,9 @@ int write_samples(struct bench_scenario_run *r, const struct bench_result *res,
 			.block = (uint16_t)block,
 			.cpu = e->entry ? e->cpu : BENCH_SAMPLE_NO_CPU,
 			.noise_ns = e->entry ? e->noise_ns : 0,
+			.late_ns = e->late,
+			.access_ns = e->entry ? e->access_ns : 0,
+			.close_ns = e->entry ? e->close_ns : 0,
 			.flags =
 				(uint8_t)(e->flags | dev->line->sample_flags |
 					  (e->entry ? BENCH_SAMPLE_SERVICED :

@@ -44,8 +44,11 @@ void chip_stats_reset(struct chip_model *m)
 
 	for (size_t i = 0; i < sizeof(m->stats) / sizeof(*w); i++)
 		__atomic_store_n(&w[i], 0, __ATOMIC_RELAXED);
-	for (unsigned int i = 0; i < m->nr_inputs + 2; i++)
+	for (unsigned int i = 0; i < m->nr_inputs + 2; i++) {
 		__atomic_store_n(&m->lines[i].n, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&m->lines[i].ns, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&m->lines[i].close_ns, 0, __ATOMIC_RELAXED);
+	}
 }
 
 /* The lines, then CHIP_LINE_OUTPUT's and CHIP_LINE_NONE's counts. */

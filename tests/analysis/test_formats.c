@@ -80,7 +80,10 @@ static const struct sample recs[3] = {
 	  .block = 3,
 	  .cpu = 0x0a0b,
 	  .noise_ns = 0xc1c2c3c4,
-	  .slot = 5 },
+	  .slot = 5,
+	  .late_ns = 0xd1d2d3d4,
+	  .access_ns = 0xe1e2e3e4,
+	  .close_ns = 0xf1f2f3f4 },
 	{ .intended_ns = 2000,
 	  .entry_ns = SAMPLE_NEVER,
 	  .exit_ns = SAMPLE_NEVER,
@@ -114,14 +117,19 @@ static void test_samples_read_back(void **state)
 	assert_int_equal(f.nr, 3);
 	assert_true(f.t0_ns == 123456789);
 	assert_true(samples_have_slots(&f));
+	assert_true(samples_have_times(&f));
 	for (size_t i = 0; i < 3; i++) {
+		memset(&s, 0, sizeof(s)); /* the padding too */
 		samples_get(&f, i, &s);
 		assert_memory_equal(&s, &recs[i], sizeof(s));
 	}
 	samples_close(&f);
 }
 
-/* Version 1 and 2 files: 40-byte records, without what came later. */
+/*
+ * Version 1 and 2 files: 40-byte records; version 3: 48 bytes. Without
+ * what came later.
+ */
 static void test_samples_older_versions(void **state)
 {
 	unsigned char buf[SAMPLES_HEADER + SAMPLES_RECORD];
@@ -131,20 +139,26 @@ static void test_samples_older_versions(void **state)
 
 	(void)state;
 	path_of(path, sizeof(path), "samples.bin");
-	for (uint32_t v = 1; v <= 2; v++) {
+	for (uint32_t v = 1; v <= 3; v++) {
+		unsigned char rec = v < 3 ? 40 : 48;
+
 		encode(buf, 1);
 		buf[8] = (unsigned char)v; /* the header's version */
-		buf[12] = 40; /* its record size */
-		write_bytes("samples.bin", buf, SAMPLES_HEADER + 40);
+		buf[12] = rec; /* its record size */
+		write_bytes("samples.bin", buf, SAMPLES_HEADER + rec);
 		assert_int_equal(samples_open(&f, path, err, sizeof(err)), 0);
 		assert_int_equal(f.nr, 1);
-		assert_false(samples_have_slots(&f));
+		assert_int_equal(samples_have_slots(&f), v == 3);
+		assert_false(samples_have_times(&f));
 		samples_get(&f, 0, &s);
 		assert_true(s.entry_ns == recs[0].entry_ns);
 		assert_int_equal(s.block, recs[0].block);
 		assert_int_equal(s.cpu, v == 1 ? SAMPLE_NO_CPU : recs[0].cpu);
-		assert_int_equal(s.noise_ns, 0);
-		assert_int_equal(s.slot, 0);
+		assert_int_equal(s.noise_ns, v == 3 ? recs[0].noise_ns : 0);
+		assert_int_equal(s.slot, v == 3 ? recs[0].slot : 0);
+		assert_int_equal(s.late_ns, 0);
+		assert_int_equal(s.access_ns, 0);
+		assert_int_equal(s.close_ns, 0);
 		samples_close(&f);
 	}
 }
@@ -162,8 +176,8 @@ static void test_samples_refused(void **state)
 		{ 80, 0, 'J', "header: not an irqlab samples file (magic)" },
 		{ 80, 8, 9, "header: unknown version" },
 		{ 80, 8, 0, "header: unknown version" },
-		{ 80, 12, 40, "header: record size under 48 bytes" },
-		{ 80, 12, 0, "header: record size under 48 bytes" },
+		{ 80, 12, 48, "header: record size under 64 bytes" },
+		{ 80, 12, 0, "header: record size under 64 bytes" },
 		{ 79, 0, 0, "records: truncated (a partial last record)" },
 		{ 90, 0, 0, "records: truncated (a partial last record)" },
 	};

@@ -347,6 +347,12 @@ static void test_run_writes_its_report(void **state)
 	assert_non_null(strstr(md, "## A/A controls"));
 	assert_non_null(strstr(md, "| ioapic-level | flow#2 / flow | "));
 	assert_non_null(strstr(md, "## Host noise"));
+	/* Why the tail: each scenario, its designs side by side. */
+	assert_non_null(strstr(md, "## Why the tail"));
+	assert_non_null(strstr(md, "### ioapic-level"));
+	assert_non_null(strstr(
+		md,
+		"| cause (mean per tail event) | flow | flow#2 | do_irq |"));
 	/* The histogram data carry their bucket parameters. */
 	snprintf(path, sizeof(path), "%s/figures/hist-00.dat", run_dir);
 	out = slurp(path);

@@ -249,6 +249,61 @@ static void test_level_by_hand(void **state)
 	stages_result_free(&r);
 }
 
+/*
+ * Watched events: test_level_by_hand's interrupt in block 2, its raise
+ * 70 ns late. The event's own stages stop at its service: entry 230,
+ * mask_ack 140, action 1500-1400 - 10 = 90; dispatch 90. The same seq
+ * of block 1, and an event never raised, are not seen.
+ */
+static void test_watch_by_hand(void **state)
+{
+	struct stages_watch w[3] = {
+		{ .scenario = "lvl", .design = "flow", .block = 2, .seq = 0 },
+		{ .scenario = "lvl", .design = "flow", .block = 1, .seq = 0 },
+		{ .scenario = "lvl", .design = "flow", .block = 2, .seq = 5 },
+	};
+	struct stages_result r;
+
+	(void)state;
+	assert_int_equal(stages_watch_set(S, w, 3), 0);
+	calibrate(0, 1000, 10);
+	feed((struct stages_ev){ .type = STAGES_EV_BLOCK_BEGIN,
+				 .ts = 500,
+				 .stream = 9,
+				 .scenario = "lvl",
+				 .design = "flow",
+				 .chip = "i8259",
+				 .block = 2 });
+	feed((struct stages_ev){ .type = STAGES_EV_RAISE,
+				 .ts = 900,
+				 .stream = 8,
+				 .irq = 3,
+				 .late = 70 });
+	entry(1000, 0, 0, 3);
+	word(1100, 0, 3, "flow:level");
+	word(1250, 0, 3, "mask_ack");
+	word(1400, 0, 3, "action_entry");
+	service(1500, 0, 3, 0, 0, 1);
+	word(1700, 0, 3, "action_exit");
+	word(1750, 0, 3, "unmask");
+	exit_ev(1900, 0, 0, 3);
+	block_end(2000);
+	finish(&r);
+
+	assert_ptr_equal(r.watch, w);
+	assert_int_equal(r.nwatch, 3);
+	assert_true(w[0].seen);
+	assert_false(w[1].seen);
+	assert_false(w[2].seen);
+	assert_true(fabs(w[0].late_ns - 70) < 1e-9);
+	assert_true(fabs(w[0].dispatch_ns - 90) < 1e-9);
+	assert_true(fabs(w[0].entry_ns - 230) < 1e-9);
+	assert_true(fabs(w[0].op_ns[op_index("mask_ack")] - 140) < 1e-9);
+	assert_true(fabs(w[0].op_ns[op_index("unmask")]) < 1e-9);
+	assert_true(fabs(w[0].action_ns - 90) < 1e-9);
+	stages_result_free(&r);
+}
+
 /* Every flow of docs/trace.md, events 100 ns apart, no calibration. */
 static const struct {
 	const char *flow, *order;
@@ -1159,6 +1214,8 @@ static int unit_tests(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_level_by_hand, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_watch_by_hand, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_every_flow, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_cost_and_clamp, setup,
@@ -1585,6 +1642,75 @@ static void test_latency_agrees_with_samples(void **state)
 	free(b);
 }
 
+#define WATCH_PER_DESIGN 100
+
+/*
+ * (v) Watched events: the first serviced events of each design, found in
+ * the trace by block, dev and seq as samples.bin names them. Nearly all
+ * are seen (none was discarded), and each one's raise says it fired as
+ * late as samples.bin's late_ns: the same subtraction of the same two
+ * stamps, through two channels.
+ */
+static void test_watch_agrees_with_samples(void **state)
+{
+	struct stages_watch w[NR_EXPECT * WATCH_PER_DESIGN];
+	uint32_t late[NR_EXPECT * WATCH_PER_DESIGN];
+	struct stages_result r;
+	char path[400], err[1024] = "";
+	unsigned char *b;
+	size_t size = 0, rec, n = 0, seen = 0;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/samples.bin", run_dir);
+	b = (unsigned char *)slurp_len(path, &size);
+	assert_non_null(b);
+	rec = b[12] | b[13] << 8;
+	assert_true(rec >= 64); /* version 4: late_ns */
+	for (size_t i = 0; i < NR_EXPECT; i++) {
+		size_t sc, got = 0;
+		unsigned int design = !strcmp(expect[i].design, "flow") ? 0 : 1;
+
+		summary_design(expect[i].scenario, expect[i].design, &sc);
+		for (size_t k = 0;
+		     k < (size - 32) / rec && got < WATCH_PER_DESIGN; k++) {
+			const unsigned char *x = b + 32 + rec * k;
+
+			if ((size_t)(x[28] | x[29] << 8) != sc ||
+			    x[30] != design || !(x[31] & 1))
+				continue;
+			w[n] = (struct stages_watch){
+				.scenario = expect[i].scenario,
+				.design = expect[i].design,
+				.block = (uint64_t)(x[36] | x[37] << 8),
+				.dev = x[31] >> 4,
+				.seq = rd64(x + 24) & 0xffffffff,
+			};
+			late[n++] = (uint32_t)(rd64(x + 48) & 0xffffffff);
+			got++;
+		}
+	}
+	free(b);
+	if (stages_graph_run_watch(run_dir, w, n, &r, err, sizeof(err)))
+		fail_msg("stages_graph_run_watch: %s", err);
+	for (size_t i = 0; i < n; i++) {
+		if (!w[i].seen)
+			continue;
+		seen++;
+		if (w[i].late_ns != late[i])
+			fail_msg(
+				"%s/%s block %llu seq %llu: the trace says %.0f ns late, samples.bin %u",
+				w[i].scenario, w[i].design,
+				(unsigned long long)w[i].block,
+				(unsigned long long)w[i].seq, w[i].late_ns,
+				late[i]);
+	}
+	fprintf(stderr, "# %zu of %zu watched events seen in the trace\n", seen,
+		n);
+	assert_true(n >= NR_EXPECT * 10);
+	assert_true(seen * 10 >= n * 9);
+	stages_result_free(&r);
+}
+
 /* The biggest stream file of the first trace directory under @root. */
 static void biggest_stream(const char *root, char *out, size_t len)
 {
@@ -1666,6 +1792,7 @@ static int e2e_tests(const char *bin)
 		cmocka_unit_test(test_cli_groups),
 		cmocka_unit_test(test_graph_run_agrees),
 		cmocka_unit_test(test_latency_agrees_with_samples),
+		cmocka_unit_test(test_watch_agrees_with_samples),
 		cmocka_unit_test(test_truncated),
 	};
 	int ret;

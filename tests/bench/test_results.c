@@ -245,6 +245,9 @@ static const struct bench_sample samples[3] = {
 	  .cpu = 0x0a0b,
 	  .noise_ns = 0xc1c2c3c4,
 	  .slot = 5,
+	  .late_ns = 0xd1d2d3d4,
+	  .access_ns = 0xe1e2e3e4,
+	  .close_ns = 0xf1f2f3f4,
 	  .scenario = 0x0102,
 	  .design = BENCH_DESIGN_DO_IRQ,
 	  .flags = BENCH_SAMPLE_SERVICED | BENCH_SAMPLE_OVERRUN },
@@ -429,8 +432,8 @@ static void check_samples(const char *dir, size_t nr)
 
 	assert_int_equal(len, SAMPLES_HEADER + nr * SAMPLES_RECORD);
 	assert_memory_equal(b, "IRQLABS1", 8);
-	assert_int_equal(le(b + 8, 4), 3);
-	assert_int_equal(le(b + 12, 4), 48);
+	assert_int_equal(le(b + 8, 4), 4);
+	assert_int_equal(le(b + 12, 4), 64);
 	assert_true(le(b + 16, 8) > 0);
 	assert_int_equal(le(b + 24, 8), 0);
 
@@ -449,6 +452,10 @@ static void check_samples(const char *dir, size_t nr)
 	assert_int_equal(le(r + 40, 4), 0xc1c2c3c4);
 	assert_int_equal(r[44], 5);
 	assert_int_equal(r[45] | r[46] | r[47], 0);
+	assert_int_equal(le(r + 48, 4), 0xd1d2d3d4);
+	assert_int_equal(le(r + 52, 4), 0xe1e2e3e4);
+	assert_int_equal(le(r + 56, 4), 0xf1f2f3f4);
+	assert_int_equal(le(r + 60, 4), 0);
 	r += SAMPLES_RECORD;
 	assert_int_equal(le(r + 8, 8), BENCH_SAMPLE_NEVER);
 	assert_int_equal(le(r + 16, 8), BENCH_SAMPLE_NEVER);

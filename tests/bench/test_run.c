@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include "analysis/samples.h"
 #include "spawn.h"
 
 static const char *irqlab, *srcdir;
@@ -159,14 +160,15 @@ static void test_quick_run(void **state)
 	assert_true(saw_i8259_masking);
 	json_decref(j);
 
-	/* One 48-byte record per fired event after a 32-byte header. */
+	/* One record per fired event after the header (docs/results.md). */
 	snprintf(path, sizeof(path), "%s/samples.bin", out);
 	f = fopen(path, "rb");
 	assert_non_null(f);
 	fseek(f, 0, SEEK_END);
 	size = ftell(f);
 	fclose(f);
-	assert_int_equal(size, 32 + 48 * (long)total_fired);
+	assert_int_equal(size,
+			 SAMPLES_HEADER + SAMPLES_RECORD * (long)total_fired);
 	for (const char *const *n =
 		     (const char *const[]){ "config.ini", "environment.json",
 					    "topology.xml", NULL };

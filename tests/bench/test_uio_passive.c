@@ -27,6 +27,7 @@
 #include <termios.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include "analysis/samples.h"
 #include "spawn.h"
 
 static const char *irqlab;
@@ -208,8 +209,9 @@ static void test_passive_run(void **state)
 		unsigned char *b = (unsigned char *)slurp_len(path, &n);
 
 		assert_non_null(b);
-		assert_true(n > 32 && (n - 32) % 48 == 0);
-		for (i = 32; i < n; i += 48)
+		assert_true(n > SAMPLES_HEADER &&
+			    (n - SAMPLES_HEADER) % SAMPLES_RECORD == 0);
+		for (i = SAMPLES_HEADER; i < n; i += SAMPLES_RECORD)
 			assert_int_equal(b[i + 31] & 0x08, 0x08);
 		free(b);
 	}

@@ -171,6 +171,37 @@ static void test_accesses_are_counted_per_line(void **state)
 	assert_int_equal(chip_irq_accesses(m, 41), 0);
 }
 
+/*
+ * The costed time of a line's accesses is counted where each is paid,
+ * with the part that ended an interrupt (unmask, eoi, end) apart: what
+ * samples.bin's access_ns and close_ns are made of.
+ */
+static void test_access_time_is_counted_per_line(void **state)
+{
+	unsigned long close = 99;
+
+	(void)state;
+	chip_stats_reset(m);
+	chip_reg_read(m, 0, CHIP_ACC_ACK, 30);
+	chip_reg_write(m, 0, CHIP_ACC_MASK, 20);
+	chip_reg_write(m, 0, CHIP_ACC_UNMASK, 7);
+	chip_reg_write(m, 0, CHIP_ACC_EOI, 5);
+	chip_reg_write(m, 0, CHIP_ACC_END, 0);
+	chip_reg_read(m, 1, CHIP_ACC_ACK, 100);
+	assert_int_equal(chip_irq_access_ns(m, 40, &close), 62);
+	assert_int_equal(close, 12);
+	assert_int_equal(chip_irq_access_ns(m, 41, NULL), 100);
+	assert_int_equal(chip_irq_access_ns(m, 42, &close), 0);
+	assert_int_equal(close, 0);
+	chip_reg_read(m, CHIP_LINE_OUTPUT, CHIP_ACC_DEMUX, 3);
+	chip_line_set_parent(m, 1, m, CHIP_LINE_OUTPUT);
+	assert_int_equal(chip_irq_access_ns(m, 41, &close), 103);
+	assert_int_equal(close, 0);
+	chip_stats_reset(m);
+	assert_int_equal(chip_irq_access_ns(m, 40, &close), 0);
+	assert_int_equal(close, 0);
+}
+
 static void test_calibration_fills_its_clock(void **state)
 {
 	struct chip_delay_calibration c = { 0 };
@@ -198,6 +229,8 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cost_set_by_key, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(
+			test_access_time_is_counted_per_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_accesses_are_counted_per_caller, setup, teardown),
 		cmocka_unit_test_setup_teardown(

@@ -75,6 +75,10 @@ struct chip_model;
  * struct chip_line_count - the register accesses made for one line
  * @n:		accesses made for the line's interrupts: its own irq_chip
  *		operations and its acknowledge cycle (relaxed atomic)
+ * @ns:		their costed time: the sum of the cost each access was made
+ *		with, what it busy-waited (relaxed atomic)
+ * @close_ns:	the part of @ns that ended an interrupt: unmask, eoi and
+ *		end, made after the handlers ran (relaxed atomic)
  * @parent:	the count of the line whose interrupt dispatches this one (a
  *		chained cascade's demultiplexer), part of every interrupt of
  *		this line; NULL: none. Set when the model is made
@@ -87,6 +91,7 @@ struct chip_model;
  */
 struct chip_line_count {
 	unsigned long n;
+	unsigned long ns, close_ns;
 	const struct chip_line_count *parent;
 };
 
@@ -170,25 +175,48 @@ static inline struct chip_line_count *chip_line_slot(struct chip_model *m,
 }
 
 /*
+ * An access of @line that costs @cost_ns: its time is counted where it is
+ * paid, as its number is, so that the harness can say how much of an
+ * event's latency was bus cycles (analysis/tail.c), and which part of it
+ * closed the previous interrupt.
+ */
+static inline void chip_line_cost(struct chip_line_count *c, enum chip_acc acc,
+				  unsigned int cost_ns)
+{
+	__atomic_fetch_add(&c->ns, cost_ns, __ATOMIC_RELAXED);
+	if (acc == CHIP_ACC_UNMASK || acc == CHIP_ACC_EOI ||
+	    acc == CHIP_ACC_END)
+		__atomic_fetch_add(&c->close_ns, cost_ns, __ATOMIC_RELAXED);
+}
+
+/*
  * Register access: count it under @acc and @line (CHIP_LINE_NONE for
  * set-up), then busy-wait @cost_ns.
  */
 static inline void chip_reg_read(struct chip_model *m, unsigned int line,
 				 enum chip_acc acc, unsigned int cost_ns)
 {
+	struct chip_line_count *c = chip_line_slot(m, line);
+
 	chip_count(&m->stats.reads[acc]);
-	chip_count(&chip_line_slot(m, line)->n);
-	if (cost_ns)
+	chip_count(&c->n);
+	if (cost_ns) {
+		chip_line_cost(c, acc, cost_ns);
 		chip_delay_ns(cost_ns);
+	}
 }
 
 static inline void chip_reg_write(struct chip_model *m, unsigned int line,
 				  enum chip_acc acc, unsigned int cost_ns)
 {
+	struct chip_line_count *c = chip_line_slot(m, line);
+
 	chip_count(&m->stats.writes[acc]);
-	chip_count(&chip_line_slot(m, line)->n);
-	if (cost_ns)
+	chip_count(&c->n);
+	if (cost_ns) {
+		chip_line_cost(c, acc, cost_ns);
 		chip_delay_ns(cost_ns);
+	}
 }
 
 /**
@@ -234,6 +262,32 @@ static inline unsigned long chip_irq_accesses(const struct chip_model *m,
 	for (; c; c = c->parent)
 		n += __atomic_load_n(&c->n, __ATOMIC_RELAXED);
 	return n;
+}
+
+/**
+ * chip_irq_access_ns - the costed time of a line's register accesses
+ * @m: the model
+ * @irq: one of its irqs
+ * @close_ns: set to the part of it that ended an interrupt (unmask, eoi,
+ *	end); NULL: not wanted
+ *
+ * What chip_irq_accesses() counts, in the ns each access was costed at,
+ * up the cascade the same way. Return: the time, ns.
+ */
+static inline unsigned long chip_irq_access_ns(const struct chip_model *m,
+					       unsigned int irq,
+					       unsigned long *close_ns)
+{
+	const struct chip_line_count *c = &m->lines[irq - m->irq_base];
+	unsigned long ns = 0, cl = 0;
+
+	for (; c; c = c->parent) {
+		ns += __atomic_load_n(&c->ns, __ATOMIC_RELAXED);
+		cl += __atomic_load_n(&c->close_ns, __ATOMIC_RELAXED);
+	}
+	if (close_ns)
+		*close_ns = cl;
+	return ns;
 }
 
 /* Total register accesses (reads + writes) made by @acc, or all if NR. */
