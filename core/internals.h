@@ -107,6 +107,8 @@ static inline bool irq_resend_pending(void)
 	return __atomic_load_n(&irq_resend_scheduled, __ATOMIC_RELAXED) != 0;
 }
 void irq_resend_reset(void);
+/* A vector taken with interrupts off (vector.c): do_IRQ() without them. */
+void handle_vector(unsigned int irq);
 /* Wake simulated CPU @cpu if it sleeps in its idle loop (cpu.c). */
 void irq_cpu_kick(unsigned int cpu);
 

@@ -164,7 +164,7 @@ void irq_wake_thread(struct irq_desc *desc, struct irqaction *action)
 	 * returns. Waking it here would let a SCHED_FIFO thread on this
 	 * CPU thread's core preempt the flow handler half way (IRQ_INPROGRESS
 	 * still set, the line not yet unmasked); so the wake-up waits for
-	 * the outermost irq_exit() (core/cpu.c).
+	 * the outermost irq_exit() (core/vector.c).
 	 */
 	if (in_irq() && irq_threads_deferred < DEFERRED_WAKES)
 		deferred[irq_threads_deferred++] = t;
