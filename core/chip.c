@@ -3,7 +3,8 @@
  * Chip setup: set_irq_chip/type/data, the chip defaults and
  * __set_irq_handler(). Follows kernel/irq/chip.c of 2.6.18 (Thomas
  * Gleixner, Ingo Molnar, Russell King); that file's flow handlers are in
- * flow.c here, because they are the dispatch path.
+ * flow.c here, because they are the dispatch path, which is built twice
+ * (dispatch.h).
  *
  * From later kernels, each leaving a line without these settings exactly
  * as 2.6.18 handles it:
@@ -217,7 +218,8 @@ bool irq_oneshot_masks(unsigned int irq)
 		return false;
 	desc = irq_desc + irq;
 	spin_lock_irqsave(&desc->lock, flags);
-	flow = __atomic_load_n(&desc->handle_irq, __ATOMIC_RELAXED);
+	flow = irq_flow_untraced(
+		__atomic_load_n(&desc->handle_irq, __ATOMIC_RELAXED));
 	masks = flow == handle_level_irq ||
 		(flow == handle_fasteoi_irq && desc->chip->mask);
 	spin_unlock_irqrestore(&desc->lock, flags);
@@ -338,8 +340,12 @@ void __set_irq_handler(unsigned int irq, irq_flow_handler_t handle,
 		desc->status |= IRQ_DISABLED;
 		desc->depth = 1;
 	}
-	/* NULL: the __do_IRQ() baseline (see generic_handle_irq()). */
-	__atomic_store_n(&desc->handle_irq, handle, __ATOMIC_RELAXED);
+	/*
+	 * NULL: the __do_IRQ() baseline (see generic_handle_irq()); a flow
+	 * handler with tracepoints while genirq_set_tracing() is on.
+	 */
+	__atomic_store_n(&desc->handle_irq, irq_flow_copy(handle),
+			 __ATOMIC_RELAXED);
 	desc->name = irq_flow_name(handle);
 
 	if (handle != handle_bad_irq && is_chained) {
@@ -349,6 +355,18 @@ void __set_irq_handler(unsigned int irq, irq_flow_handler_t handle,
 		chip_op(desc, irq, unmask);
 	}
 	spin_unlock_irqrestore(&desc->lock, flags);
+}
+
+void __set_irq_handler_unlocked(unsigned int irq, irq_flow_handler_t handle)
+{
+	struct irq_desc *desc = irq_desc + irq;
+
+	/* Atomic as every other writer: generic_handle_irq() reads it. */
+	if (__atomic_load_n(&desc->handle_irq, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&desc->handle_irq, irq_flow_copy(handle),
+				 __ATOMIC_RELAXED);
+		desc->name = irq_flow_name(handle);
+	}
 }
 
 void set_irq_chip_and_handler(unsigned int irq, struct irq_chip *chip,

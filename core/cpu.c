@@ -254,7 +254,7 @@ void __irq_cpu_take_pending(void)
 		/* A gap between two vectors is the host's too. */
 		irq_noise_tick_current();
 		if (likely(irq >= 0 && irq < NR_IRQS))
-			handle_vector((unsigned int)irq);
+			do_IRQ((unsigned int)irq); /* with interrupts off */
 		__irq_this_cpu.irqs_off = false;
 	}
 }

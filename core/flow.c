@@ -5,7 +5,8 @@
  * calls, the status bits, kstat and handle_IRQ_event() in each flow
  * handler is the kernel's, so a trace of chip operations here is the
  * trace the kernel would have produced. They live apart from the chip
- * setup of chip.c because they are the dispatch path.
+ * setup of chip.c because they are the dispatch path, which is built
+ * twice (dispatch.h).
  *
  * Deviation: handle_edge_irq() returns with IRQ_INPROGRESS still set when
  * the action chain vanished between two loop passes, as 2.6.18 does;
@@ -23,7 +24,7 @@
  * The naive edge design compared with these flows,
  * handle_edge_masking_irq(), is in edge_masking.c.
  */
-#include "internals.h"
+#include "dispatch.h"
 
 static inline void mask_ack_irq(struct irq_desc *desc, unsigned int irq)
 {

@@ -3,14 +3,14 @@
  * handle_bad_irq(), handle_IRQ_event() and the monolithic __do_IRQ()
  * baseline. Follows kernel/irq/handle.c of 2.6.18; that file's descriptor
  * table and dummy chips are in irqdesc.c here, because this is the
- * dispatch path.
+ * dispatch path, which is built twice (dispatch.h).
  *
  * __do_IRQ() is kept exactly as 2.6.18 had it because it is the design the
  * flow handlers are measured against: it acks, commits to handling with
  * PENDING/INPROGRESS, re-runs the actions once per instance that arrived
  * while they ran, and always calls ->end.
  */
-#include "internals.h"
+#include "dispatch.h"
 
 /**
  * handle_bad_irq - handle spurious and unhandled irqs
@@ -56,8 +56,10 @@ irqreturn_t handle_IRQ_event(unsigned int irq, struct irqaction *action)
 		if (unlikely(ret == IRQ_WAKE_THREAD)) {
 			if (unlikely(!action->thread_fn))
 				irq_warn_no_thread(irq, action);
-			else
+			else {
+				irqlab_trace_thread_wake(action->irq);
 				irq_wake_thread(irq_desc + irq, action);
+			}
 			ret = IRQ_HANDLED;
 		}
 		retval |= ret;

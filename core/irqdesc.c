@@ -3,7 +3,7 @@
  * The descriptor table, the kstat counters, the dummy chips and
  * genirq_reset(). In 2.6.18 these are in kernel/irq/handle.c; they are
  * apart here, as 2.6.36 split them into kernel/irq/irqdesc.c, because
- * handle.c holds the dispatch path.
+ * handle.c holds the dispatch path, which is built twice (dispatch.h).
  */
 #include <stdlib.h>
 #include "internals.h"
@@ -101,7 +101,8 @@ void genirq_reset(void)
 		*desc = (struct irq_desc){
 			.status = IRQ_DISABLED,
 			.chip = &no_irq_chip,
-			.handle_irq = handle_bad_irq,
+			/* with tracepoints if genirq_set_tracing() */
+			.handle_irq = irq_flow_copy(handle_bad_irq),
 			.depth = 1,
 			.lock = SPIN_LOCK_UNLOCKED,
 			.affinity = CPU_MASK_ALL,

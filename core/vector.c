@@ -3,9 +3,10 @@
  * The simulated CPU's vector entry: do_IRQ() with irq_enter()/irq_exit().
  * Stands where arch/i386/kernel/irq.c's do_IRQ() and kernel/softirq.c's
  * irq_enter()/irq_exit() stand in 2.6.18. Apart from the rest of the
- * simulated CPU (cpu.c) because it is the dispatch path.
+ * simulated CPU (cpu.c) because it is the dispatch path, which is built
+ * twice (dispatch.h).
  */
-#include "internals.h"
+#include "dispatch.h"
 
 static inline void irq_enter(void)
 {
@@ -28,20 +29,19 @@ static inline void irq_exit(void)
 	}
 }
 
-/* Entry with interrupts already off: what the CPU does on a vector. */
-void handle_vector(unsigned int irq)
+/**
+ * irq_vector_entry - do_IRQ()'s body: the simulated CPU takes vector @irq
+ * @irq: interrupt number
+ *
+ * Interrupts off as the hardware turns them off on a vector (they may be
+ * off already: a vector taken from the pending set), irq_enter(), the
+ * line's flow handler, irq_exit(), interrupts restored. do_IRQ() and the
+ * pending set call it through irq_vector_entry_copy, which is this copy
+ * or the traced one, whose entry and exit events frame the flow's.
+ */
+void irq_vector_entry(unsigned int irq)
 {
 	unsigned int cpu = smp_processor_id();
-
-	irq_enter();
-	irqlab_trace_entry(cpu, irq);
-	generic_handle_irq(irq);
-	irqlab_trace_exit(cpu, irq);
-	irq_exit();
-}
-
-void do_IRQ(unsigned int irq)
-{
 	unsigned long flags;
 
 	if (unlikely(irq >= NR_IRQS)) {
@@ -50,6 +50,10 @@ void do_IRQ(unsigned int irq)
 		return;
 	}
 	local_irq_save(flags);
-	handle_vector(irq);
+	irq_enter();
+	irqlab_trace_entry(cpu, irq);
+	generic_handle_irq(irq);
+	irqlab_trace_exit(cpu, irq);
+	irq_exit();
 	local_irq_restore(flags);
 }
