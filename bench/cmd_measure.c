@@ -18,9 +18,10 @@
 #define DISPATCH_N 20000 /* interrupts per round: ~1 M events traced */
 
 /*
- * What the tracepoints cost a dispatch: each flow with the session idle
- * (@tracing false) or recording, in this process, and with them compiled
- * out, from irqlab-dispatch-notrace. Measured before the first scenario.
+ * What the tracepoints cost a dispatch: each flow's traced copy with the
+ * session idle (@tracing false) or recording, in this process, and with
+ * them compiled out, from irqlab-dispatch-notrace (what an untraced run
+ * executes). Measured before the first scenario.
  */
 static void measure_dispatch(struct bench_run_dispatch *d, bool tracing)
 {
@@ -64,7 +65,15 @@ int bench_cmd_trace_begin(const struct run_args *a, struct traced *t,
 {
 	char dir[4096];
 	uint64_t c0;
+	int ret;
 
+	/* Only a traced run runs the dispatch path with tracepoints. */
+	ret = genirq_set_tracing(true);
+	if (ret) {
+		snprintf(err, errlen,
+			 "this irqlab has its tracepoints compiled out");
+		return ret;
+	}
 	measure_dispatch(t->dispatch, false);
 	t->nr_dispatch = measure_dispatch_notrace(t->dispatch);
 	if (bench_run_path(run, dir, sizeof(dir)) ||
@@ -94,6 +103,7 @@ int bench_cmd_trace_end(const struct run_args *a, struct traced *t,
 		fprintf(stderr, "irqlab run: --trace: %s\n", err);
 		rc = rc ? rc : -EIO;
 	}
+	genirq_set_tracing(false);
 	info = (struct bench_run_trace){
 		.mode = a->topts.snapshot ? "snapshot" : "session",
 		.path = a->topts.relayd ? a->topts.relayd : "trace",

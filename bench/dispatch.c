@@ -8,7 +8,8 @@
  * compiled in, every tracepoint on that path. A traced run measures it
  * with the session idle and recording, and runs irqlab-dispatch-notrace
  * (this file built against a core with IRQLAB_TRACE=OFF) for the cost
- * with the tracepoints compiled out.
+ * with the tracepoints compiled out, which is what an untraced run
+ * executes (genirq_set_tracing()).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -143,13 +144,20 @@ int bench_dispatch_measure_lines(const struct bench_dispatch_flow *f,
 
 int bench_dispatch_main(int argc, char **argv, const char *prog)
 {
-	const char *only = argc == 2 ? argv[0] : NULL;
-	unsigned int n =
-		argc ? (unsigned int)strtoul(argv[argc - 1], NULL, 10) : 200000;
+	bool traced = argc && !strcmp(argv[0], "--traced");
+	const char *only = argc - traced == 2 ? argv[traced] : NULL;
+	unsigned int n;
 	bool found = false;
 
+	argc -= traced;
 	if (argc > 2) {
-		fprintf(stderr, "usage: %s [FLOW] [N]\n", prog);
+		fprintf(stderr, "usage: %s [--traced] [FLOW] [N]\n", prog);
+		return 2;
+	}
+	n = argc ? (unsigned int)strtoul(argv[traced + argc - 1], NULL, 10) :
+		   200000;
+	if (traced && genirq_set_tracing(true)) {
+		fprintf(stderr, "%s: no tracepoints to trace with\n", prog);
 		return 2;
 	}
 	for (const struct bench_dispatch_flow *f = bench_dispatch_flows;

@@ -59,7 +59,9 @@ double bench_dispatch_rounds(unsigned int line, unsigned int n, int rounds);
 
 /*
  * The command line of irqlab-dispatch-notrace and `irqlab dispatch`:
- * [FLOW] [N]: "FLOW NS" for each flow (or only FLOW), N per round.
+ * [--traced] [FLOW] [N]: "FLOW NS" for each flow (or only FLOW), N per
+ * round; --traced: through the dispatch path's copy with tracepoints
+ * (genirq_set_tracing()), no session recording.
  */
 int bench_dispatch_main(int argc, char **argv, const char *prog);
 

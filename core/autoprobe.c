@@ -68,7 +68,8 @@ unsigned long probe_irq_on(void)
 			 * An old-style architecture might still have
 			 * the handle_bad_irq handler there:
 			 */
-			if (desc->handle_irq == handle_bad_irq) {
+			if (irq_flow_untraced(desc->handle_irq) ==
+			    handle_bad_irq) {
 				__atomic_store_n(&desc->handle_irq, NULL,
 						 __ATOMIC_RELAXED);
 				desc->name = irq_flow_name(NULL);

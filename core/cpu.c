@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The simulated-CPU "arch" glue: per-thread CPU identity and interrupt
- * flag, per-CPU pending vectors, do_IRQ() with irq_enter()/irq_exit(), and
- * the spinlock slow path. Stands where arch/i386/kernel/irq.c and
- * kernel/softirq.c (irq_enter/irq_exit) stand in 2.6.18.
+ * flag, per-CPU pending vectors, the idle loop, and the spinlock slow
+ * path. Stands where arch/i386/kernel/irq.c stands in 2.6.18; its vector
+ * entry, do_IRQ() with irq_enter()/irq_exit(), is in vector.c.
  */
 #include <errno.h>
 #include <limits.h>
@@ -85,53 +85,6 @@ cpumask_t cpu_online_mask_get(void)
 	for (int i = 0; i < BITS_TO_LONGS(NR_CPUS); i++)
 		m.bits[i] = __atomic_load_n(&online_bits[i], __ATOMIC_RELAXED);
 	return m;
-}
-
-static inline void irq_enter(void)
-{
-	__irq_this_cpu.hardirq++;
-}
-
-/*
- * Leaving the outermost interrupt runs the software resend queue, where
- * the kernel's irq_exit() would run the resend tasklet's softirq, then
- * wakes the irq threads the handlers woke (where the kernel would switch
- * to them on the way out).
- */
-static inline void irq_exit(void)
-{
-	if (--__irq_this_cpu.hardirq == 0) {
-		if (unlikely(irq_resend_pending()))
-			irq_resend_flush();
-		if (unlikely(irq_threads_deferred))
-			irq_threads_wake_deferred();
-	}
-}
-
-/* Entry with interrupts already off: what the CPU does on a vector. */
-static void handle_vector(unsigned int irq)
-{
-	unsigned int cpu = smp_processor_id();
-
-	irq_enter();
-	irqlab_trace_entry(cpu, irq);
-	generic_handle_irq(irq);
-	irqlab_trace_exit(cpu, irq);
-	irq_exit();
-}
-
-void do_IRQ(unsigned int irq)
-{
-	unsigned long flags;
-
-	if (unlikely(irq >= NR_IRQS)) {
-		printk(EMERG, "do_IRQ: cannot handle IRQ %u\n", irq);
-		irq_err_count_inc();
-		return;
-	}
-	local_irq_save(flags);
-	handle_vector(irq);
-	local_irq_restore(flags);
 }
 
 static inline void cpu_relax(void)
@@ -320,7 +273,7 @@ void __irq_cpu_take_pending(void)
 		/* A gap between two vectors is the host's too. */
 		irq_noise_tick_current();
 		if (likely(irq >= 0 && irq < NR_IRQS))
-			handle_vector((unsigned int)irq);
+			do_IRQ((unsigned int)irq); /* with interrupts off */
 		__irq_this_cpu.irqs_off = false;
 	}
 }

@@ -10,8 +10,9 @@
  * controller that latches edges while masked (i8259 IRR, GIC pending, GPIO
  * status), and loses every edge that arrives during the handler on one
  * that drops them (IO-APIC), which handle_edge_irq() exists to prevent.
+ * Part of the dispatch path, which is built twice (dispatch.h).
  */
-#include "internals.h"
+#include "dispatch.h"
 
 /**
  * handle_edge_masking_irq - the naive edge design, as a flow handler

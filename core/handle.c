@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The descriptor table, the dummy chips, handle_IRQ_event() and the
- * monolithic __do_IRQ() baseline. Follows kernel/irq/handle.c of 2.6.18.
+ * handle_bad_irq(), handle_IRQ_event() and the monolithic __do_IRQ()
+ * baseline. Follows kernel/irq/handle.c of 2.6.18; that file's descriptor
+ * table and dummy chips are in irqdesc.c here, because this is the
+ * dispatch path, which is built twice (dispatch.h).
  *
  * __do_IRQ() is kept exactly as 2.6.18 had it because it is the design the
  * flow handlers are measured against: it acks, commits to handling with
  * PENDING/INPROGRESS, re-runs the actions once per instance that arrived
  * while they ran, and always calls ->end.
  */
-#include <errno.h>
-#include <stdlib.h>
-#include "internals.h"
-
-struct irq_desc irq_desc[NR_IRQS];
-unsigned int kstat_irqs_table[NR_CPUS][NR_IRQS];
+#include "dispatch.h"
 
 /**
  * handle_bad_irq - handle spurious and unhandled irqs
@@ -28,58 +25,6 @@ void handle_bad_irq(unsigned int irq, struct irq_desc *desc)
 	print_irq_desc(irq, desc);
 	kstat_incr_irqs_this_cpu(irq);
 	ack_bad_irq(irq);
-}
-
-/* Generic no controller code */
-static void noop(unsigned int irq)
-{
-	(void)irq;
-}
-
-static unsigned int noop_ret(unsigned int irq)
-{
-	(void)irq;
-	return 0;
-}
-
-static void ack_bad(unsigned int irq)
-{
-	print_irq_desc(irq, irq_desc + irq);
-	ack_bad_irq(irq);
-}
-
-/* Generic no controller implementation */
-/* clang-format off */
-struct irq_chip no_irq_chip = {
-	.name		= "none",
-	.startup	= noop_ret,
-	.shutdown	= noop,
-	.enable		= noop,
-	.disable	= noop,
-	.ack		= ack_bad,
-	.end		= noop,
-};
-
-/* Generic dummy implementation which can be used for real dumb
- * interrupt sources */
-struct irq_chip dummy_irq_chip = {
-	.name		= "dummy",
-	.startup	= noop_ret,
-	.shutdown	= noop,
-	.enable		= noop,
-	.disable	= noop,
-	.ack		= noop,
-	.mask		= noop,
-	.unmask		= noop,
-	.end		= noop,
-};
-/* clang-format on */
-
-irqreturn_t no_action(int cpl, void *dev_id)
-{
-	(void)cpl;
-	(void)dev_id;
-	return IRQ_NONE;
 }
 
 /**
@@ -111,8 +56,10 @@ irqreturn_t handle_IRQ_event(unsigned int irq, struct irqaction *action)
 		if (unlikely(ret == IRQ_WAKE_THREAD)) {
 			if (unlikely(!action->thread_fn))
 				irq_warn_no_thread(irq, action);
-			else
+			else {
+				irqlab_trace_thread_wake(action->irq);
 				irq_wake_thread(irq_desc + irq, action);
+			}
 			ret = IRQ_HANDLED;
 		}
 		retval |= ret;
@@ -221,69 +168,4 @@ out:
 	spin_unlock(&desc->lock);
 
 	return 1;
-}
-
-unsigned int kstat_irqs_cpu(unsigned int irq, int cpu)
-{
-	if (irq >= NR_IRQS || cpu < 0 || cpu >= NR_CPUS)
-		return 0;
-	return __atomic_load_n(&kstat_irqs_table[cpu][irq], __ATOMIC_RELAXED);
-}
-
-unsigned int kstat_irqs(unsigned int irq)
-{
-	unsigned int sum = 0;
-
-	for (int cpu = 0; cpu < NR_CPUS; cpu++)
-		sum += kstat_irqs_cpu(irq, cpu);
-	return sum;
-}
-
-/* Stop every action's thread; free the actions request_irq() made. */
-static void free_allocated_actions(struct irq_desc *desc)
-{
-	struct irqaction *action = desc->action, *next;
-
-	for (; action; action = next) {
-		next = action->next;
-		irq_thread_stop(action);
-		if (action->flags & __SA_ALLOCATED)
-			free(action);
-	}
-}
-
-void genirq_reset(void)
-{
-	for (unsigned int irq = 0; irq < NR_IRQS; irq++) {
-		struct irq_desc *desc = irq_desc + irq;
-
-		free_allocated_actions(desc);
-		*desc = (struct irq_desc){
-			.status = IRQ_DISABLED,
-			.chip = &no_irq_chip,
-			.handle_irq = handle_bad_irq,
-			.depth = 1,
-			.lock = SPIN_LOCK_UNLOCKED,
-			.affinity = CPU_MASK_ALL,
-		};
-	}
-	for (int cpu = 0; cpu < NR_CPUS; cpu++)
-		for (unsigned int irq = 0; irq < NR_IRQS; irq++)
-			__atomic_store_n(&kstat_irqs_table[cpu][irq], 0,
-					 __ATOMIC_RELAXED);
-	irq_resend_reset();
-	thread_reset();
-	spurious_reset();
-	migration_reset();
-	printk_reset();
-	cpu_reset();
-}
-
-/*
- * The kernel's table is statically initialised; ours is set up by the same
- * code genirq_reset() runs, before main().
- */
-__attribute__((constructor)) static void genirq_init(void)
-{
-	genirq_reset();
 }

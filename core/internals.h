@@ -107,6 +107,24 @@ static inline bool irq_resend_pending(void)
 	return __atomic_load_n(&irq_resend_scheduled, __ATOMIC_RELAXED) != 0;
 }
 void irq_resend_reset(void);
+/*
+ * The dispatch path's two copies (dispatch.h, traced.c). The _traced ones
+ * exist where IRQLAB_TRACE is on. irq_vector_entry() is do_IRQ()'s body.
+ */
+void irq_vector_entry(unsigned int irq);
+void irq_vector_entry_traced(unsigned int irq);
+void handle_simple_irq_traced(unsigned int irq, struct irq_desc *desc);
+void handle_level_irq_traced(unsigned int irq, struct irq_desc *desc);
+void handle_fasteoi_irq_traced(unsigned int irq, struct irq_desc *desc);
+void handle_edge_irq_traced(unsigned int irq, struct irq_desc *desc);
+void handle_percpu_irq_traced(unsigned int irq, struct irq_desc *desc);
+void handle_edge_masking_irq_traced(unsigned int irq, struct irq_desc *desc);
+void handle_bad_irq_traced(unsigned int irq, struct irq_desc *desc);
+irqreturn_t handle_IRQ_event_traced(unsigned int irq, struct irqaction *action);
+unsigned int __do_IRQ_traced(unsigned int irq);
+irq_flow_handler_t irq_flow_untraced(irq_flow_handler_t handle);
+irq_flow_handler_t irq_flow_copy(irq_flow_handler_t handle);
+irqreturn_t handle_IRQ_event_copy(unsigned int irq, struct irqaction *action);
 /* Wake simulated CPU @cpu if it sleeps in its idle loop (cpu.c). */
 void irq_cpu_kick(unsigned int cpu);
 

@@ -222,7 +222,7 @@ int can_request_irq(unsigned int irq, unsigned long irqflags)
  */
 static void compat_irq_chip_set_default_handler(struct irq_desc *desc)
 {
-	if (desc->handle_irq == handle_bad_irq) {
+	if (irq_flow_untraced(desc->handle_irq) == handle_bad_irq) {
 		__atomic_store_n(&desc->handle_irq, NULL, __ATOMIC_RELAXED);
 		desc->name = irq_flow_name(NULL);
 	}

@@ -26,6 +26,7 @@ const char *irq_flow_name(irq_flow_handler_t handle)
 		{ NULL, "do_IRQ" },
 	};
 
+	handle = irq_flow_untraced(handle); /* the same name either way */
 	for (unsigned int i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (names[i].handle == handle)
 			return names[i].name;

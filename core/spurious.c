@@ -96,7 +96,7 @@ static int misrouted_irq(unsigned int irq)
 			 */
 			work = 1;
 			spin_unlock(&desc->lock);
-			handle_IRQ_event(i, action);
+			handle_IRQ_event_copy(i, action);
 			spin_lock(&desc->lock);
 			desc->status &= ~IRQ_PENDING;
 		}

@@ -144,13 +144,13 @@ void irq_threads_wake_deferred(void)
  * against irq_finalize_oneshot(), which waits under the lock until
  * INPROGRESS is clear (3.x's comment in __irq_wake_thread()). A thread
  * already marked to run is not woken twice: the events coalesce into its
- * next run.
+ * next run. Its thread_wake event is the caller's, handle_IRQ_event(),
+ * which is built with and without tracepoints (dispatch.h).
  */
 void irq_wake_thread(struct irq_desc *desc, struct irqaction *action)
 {
 	struct irq_thread *t = action->thread;
 
-	irqlab_trace_thread_wake(action->irq);
 	/* seq_cst: ordered before the load of ->sleeping. */
 	if (__atomic_fetch_or(&action->thread_flags, IRQTF_RUNTHREAD,
 			      __ATOMIC_SEQ_CST) &
@@ -164,7 +164,7 @@ void irq_wake_thread(struct irq_desc *desc, struct irqaction *action)
 	 * returns. Waking it here would let a SCHED_FIFO thread on this
 	 * CPU thread's core preempt the flow handler half way (IRQ_INPROGRESS
 	 * still set, the line not yet unmasked); so the wake-up waits for
-	 * the outermost irq_exit() (core/cpu.c).
+	 * the outermost irq_exit() (core/vector.c).
 	 */
 	if (in_irq() && irq_threads_deferred < DEFERRED_WAKES)
 		deferred[irq_threads_deferred++] = t;

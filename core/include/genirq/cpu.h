@@ -261,6 +261,10 @@ typedef int (*irq_cpu_inta_fn)(unsigned int cpu, unsigned int irq, void *ctx);
  */
 int irq_cpu_set_inta(unsigned int irq, irq_cpu_inta_fn fn, void *ctx);
 
+/* do_IRQ()'s body without or with tracepoints (genirq_set_tracing()). */
+extern void (*irq_vector_entry_copy)(unsigned int irq)
+	__attribute__((visibility("hidden")));
+
 /**
  * do_IRQ - the CPU's interrupt entry for @irq
  * @irq: interrupt number
@@ -271,8 +275,15 @@ int irq_cpu_set_inta(unsigned int irq, irq_cpu_inta_fn fn, void *ctx);
  * tasklet runs at irq_exit). Interrupts are then restored to what they
  * were, which takes any vectors that became pending meanwhile. An @irq at
  * or above NR_IRQS is reported and counted in irq_err_count.
+ *
+ * The entry is built twice, with and without tracepoints, and called
+ * through irq_vector_entry_copy, which genirq_set_tracing() sets: one
+ * call through a pointer is one instruction, as a direct call is.
  */
-void do_IRQ(unsigned int irq);
+static inline void do_IRQ(unsigned int irq)
+{
+	__atomic_load_n(&irq_vector_entry_copy, __ATOMIC_RELAXED)(irq);
+}
 
 /* Interrupts that arrived for no descriptor or on no_irq_chip ("ERR:"). */
 unsigned long irq_err_count_read(void);

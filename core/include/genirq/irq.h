@@ -245,12 +245,20 @@ int irq_set_level_noresend(unsigned int irq, bool noresend);
  */
 unsigned int __do_IRQ(unsigned int irq);
 
+/*
+ * __do_IRQ() without or with tracepoints, as genirq_set_tracing() chose;
+ * what generic_handle_irq() calls for a line without a flow handler.
+ */
+extern unsigned int (*__do_IRQ_copy)(unsigned int irq)
+	__attribute__((visibility("hidden")));
+
 /**
  * generic_handle_irq - invoke the handler for a particular irq
  * @irq: the interrupt number
  *
  * Calls desc->handle_irq, or __do_IRQ() where a line has none, as kernels
- * built without GENERIC_HARDIRQS_NO__DO_IRQ did.
+ * built without GENERIC_HARDIRQS_NO__DO_IRQ did: the copy of either with
+ * or without tracepoints that genirq_set_tracing() installed.
  */
 static inline void generic_handle_irq(unsigned int irq)
 {
@@ -267,7 +275,7 @@ static inline void generic_handle_irq(unsigned int irq)
 	if (__builtin_expect(handle != NULL, 1))
 		handle(irq, desc);
 	else
-		__do_IRQ(irq);
+		__atomic_load_n(&__do_IRQ_copy, __ATOMIC_RELAXED)(irq);
 }
 
 /* Name of a flow handler for show_interrupts(): "edge", "do_IRQ", ... */
@@ -337,17 +345,7 @@ static inline void set_irq_chained_handler(unsigned int irq,
  * the descriptor lock held, as in later kernels. A line on the __do_IRQ()
  * baseline (handle_irq NULL) stays on it.
  */
-static inline void __set_irq_handler_unlocked(unsigned int irq,
-					      irq_flow_handler_t handle)
-{
-	struct irq_desc *desc = irq_desc + irq;
-
-	/* Atomic as every other writer: generic_handle_irq() reads it. */
-	if (__atomic_load_n(&desc->handle_irq, __ATOMIC_RELAXED)) {
-		__atomic_store_n(&desc->handle_irq, handle, __ATOMIC_RELAXED);
-		desc->name = irq_flow_name(handle);
-	}
-}
+void __set_irq_handler_unlocked(unsigned int irq, irq_flow_handler_t handle);
 
 static inline struct irq_chip *get_irq_chip(unsigned int irq)
 {
@@ -409,10 +407,28 @@ void show_interrupts(FILE *f);
  * Stops every action's thread, frees actions made by request_irq(), zeroes
  * the statistics, empties the software resend queue, and restores chip no_irq_chip, handle_bad_irq,
  * IRQ_DISABLED, depth 1 and affinity CPU_MASK_ALL. Runtime options
- * (genirq_set_*) return to their defaults. Not safe while interrupts are
- * being dispatched.
+ * (genirq_set_*) return to their defaults, but for genirq_set_tracing().
+ * Not safe while interrupts are being dispatched.
  */
 void genirq_reset(void);
+
+/**
+ * genirq_set_tracing - install the dispatch path with or without tracepoints
+ * @on: true: the copy with tracepoints; false: the one without (default)
+ *
+ * The dispatch path (the vector entry, the flow handlers, __do_IRQ(),
+ * handle_IRQ_event()) is built twice. This installs one copy in every
+ * descriptor and in the pointers do_IRQ() and generic_handle_irq() call
+ * through, and makes __set_irq_handler() and genirq_reset() install that
+ * copy later on; a chip's own chained handler is left as it is. Without
+ * tracing, an interrupt runs exactly the instructions of a core built
+ * without tracepoints. An interrupt already in a flow handler finishes in
+ * its copy. The choice outlives genirq_reset(): it is the tracer's, not a
+ * boot option.
+ *
+ * Return: 0, or -EOPNOTSUPP for @on where tracepoints are compiled out.
+ */
+int genirq_set_tracing(bool on);
 
 /*
  * Runtime options standing for the kernel's boot parameters and config
