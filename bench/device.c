@@ -399,31 +399,31 @@ void bench_line_accesses_reset(struct bench_line *l)
 }
 
 /*
- * The stamp of a claim that took events first..last-1, first stamped
- * @early (UINT64_MAX: none) before the status was read: each event is
- * stamped @early if it was raised by then, which is the time its handler
- * began, and otherwise with a stamp read after the status, so that no
- * event is ever stamped before it was raised. A line whose handlers run
- * on the device thread itself stamps only after the read.
+ * The stamp of a claim whose last event is @e, @early (UINT64_MAX: none)
+ * stamped before the status was read: @early, the time the handler
+ * began, if that event was raised by then (events are raised in order, so
+ * every one the claim took was), and otherwise a stamp read now, after
+ * the status, so that no event is ever stamped before it was raised. One
+ * claim's events share one stamp (docs/tail.md tells claims apart by it).
+ * A line whose handlers run on the device thread itself stamps only
+ * after the read.
  */
 static uint64_t claim_stamp(struct bench_line *l, const struct bench_event *e,
-			    uint64_t early, uint64_t *late)
+			    uint64_t early)
 {
-	uint32_t raised = __atomic_load_n(&e->raised, __ATOMIC_ACQUIRE);
+	uint32_t raised = e ? __atomic_load_n(&e->raised, __ATOMIC_ACQUIRE) : 0;
 
 	if (early != UINT64_MAX && raised != UINT32_MAX &&
-	    e->intended + raised <= early)
+	    (!e || e->intended + raised <= early))
 		return early;
-	if (*late == UINT64_MAX)
-		*late = bench_now_ns() - l->t0;
-	return *late;
+	return bench_now_ns() - l->t0;
 }
 
 uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
 			 uint64_t *nowp)
 {
 	struct bench_line *l = d->line;
-	uint64_t early = UINT64_MAX, late = UINT64_MAX, last, first, k;
+	uint64_t early = UINT64_MAX, last, first, k, now;
 
 	/* Calibration: a known shift of exactly these events' stamps. */
 	if (l->entry_delay_ns)
@@ -433,28 +433,16 @@ uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
 	last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
 	first = d->drained;
 	k = last - first;
-	*firstp = first;
-	*nowp = k ? claim_stamp(l, &d->ev[first], early, &late) :
-		early != UINT64_MAX ? early :
-				      bench_now_ns() - l->t0;
-	/*
-	 * Events are raised in order: whether the last one needs the late
-	 * stamp says whether any does, and it is taken now, before the
-	 * trace's service event.
-	 */
-	if (k > 1)
-		claim_stamp(l, &d->ev[last - 1], early, &late);
+	now = claim_stamp(l, k ? &d->ev[last - 1] : NULL, early);
 
 	__atomic_store_n(&d->drained, last, __ATOMIC_RELEASE);
 	irqlab_trace_service(l->ci->irq, d->index, first, k);
 	run_accesses(l, d);
 	for (uint64_t s = first; s < last; s++) {
-		uint64_t t = claim_stamp(l, &d->ev[s], early, &late);
-
 		if (hard)
-			d->ev[s].hard = t;
+			d->ev[s].hard = now;
 		else
-			d->ev[s].entry = t;
+			d->ev[s].entry = now;
 		d->ev[s].drained_with = (uint32_t)k;
 		d->ev[s].accesses = l->run_acc;
 		d->ev[s].access_ns = l->run_acc_ns;
@@ -463,13 +451,15 @@ uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
 	}
 	if (l->level && k) {
 		if (l->sc->hold_ns)
-			__atomic_store_n(&d->clear_at, *nowp + l->sc->hold_ns,
+			__atomic_store_n(&d->clear_at, now + l->sc->hold_ns,
 					 __ATOMIC_RELEASE);
 		else
 			level_clear(d);
 	} else if (l->level && l->sc->hold_ns) {
-		hold_expire(l, *nowp);
+		hold_expire(l, now);
 	}
+	*firstp = first;
+	*nowp = now;
 	return k;
 }
 

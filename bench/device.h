@@ -189,8 +189,8 @@ void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns);
  * @nowp: the first one's stamp, ns since t0
  *
  * Takes every event fired since the last claim and records in each slot
- * the stamp (as the handler began, or after the status was read for an
- * event raised since: see claim_stamp()), how many the claim took, the CPU and the run's register
+ * the stamp (as the handler began, or after the status was read if it
+ * took an event raised since: see claim_stamp()), how many the claim took, the CPU and the run's register
  * accesses: those made for the line since the previous run began, which
  * the chip model counted where they were made (read by the run's first
  * device; bench_line_accesses_reset() starts the count). A level device
