@@ -24,32 +24,87 @@ static void dispatch_table(const struct run_bench *b, struct doc *d)
 {
 	static const char *const head[] = {
 		"flow",
+		"ns",
+		"ns (compiled out)",
+		"dispatches/s",
+		"instructions",
+		"instructions (compiled out)",
+		"instructions (traced copy, idle)",
+	};
+	/* Before the two copies: the path with its tracepoints idle. */
+	static const char *const head_idle[] = {
+		"flow",
 		"ns (tracepoints idle)",
 		"ns (compiled out)",
 		"dispatches/s",
 		"instructions",
 		"instructions (compiled out)",
 	};
+	bool copies = report_bench_copies(b);
 
 	doc_heading(d, 3, "Dispatch cost per flow");
-	doc_para(
-		d,
-		"do_IRQ() on a line whose chip operations do nothing, with an action that only returns IRQ_HANDLED, on one thread: the fastest of %d rounds. Instructions are counted under callgrind (deterministic: the figure to compare across machines and changes), the action body excluded.",
-		5);
-	doc_table(d, 6, 1, head);
+	if (copies)
+		doc_para(
+			d,
+			"do_IRQ() on a line whose chip operations do nothing, with an action that only returns IRQ_HANDLED, on one thread: the fastest of %d rounds, through the dispatch path a run without --trace executes. Compiled out: a core built without tracepoints, which that path must equal. Traced copy: the path --trace installs, no session recording. Instructions are counted under callgrind inside do_IRQ() (deterministic: the figure to compare across machines and changes), the action body excluded.",
+			5);
+	else
+		doc_para(
+			d,
+			"do_IRQ() on a line whose chip operations do nothing, with an action that only returns IRQ_HANDLED, on one thread: the fastest of %d rounds. Instructions are counted under callgrind (deterministic: the figure to compare across machines and changes), the action body excluded.",
+			5);
+	doc_table(d, copies ? 7 : 6, 1, copies ? head : head_idle);
 	for (size_t i = 0; i < b->ndispatch; i++) {
 		const struct run_bench_dispatch *f = &b->dispatch[i];
-		char c[5][32];
-		const char *cells[6] = { f->flow, c[0], c[1], c[2], c[3], c[4] };
+		char c[6][32];
+		const char *cells[7] = { f->flow, c[0], c[1], c[2],
+					 c[3],	  c[4], c[5] };
 
 		cell(c[0], 32, f->ns, 1, false);
 		cell(c[1], 32, f->ns_compiled_out, 1, false);
 		cell(c[2], 32, f->per_s, 3, true);
 		cell(c[3], 32, f->instructions, 1, false);
 		cell(c[4], 32, f->instructions_compiled_out, 1, false);
+		cell(c[5], 32, f->instructions_traced, 1, false);
 		doc_row(d, cells);
 	}
 	doc_table_end(d);
+}
+
+/* Where each flow's instructions go: the functions of the path. */
+static void steps_table(const struct run_bench *b, struct doc *d)
+{
+	static const char *const head[] = { "flow", "instructions",
+					    "own instructions per function" };
+	bool any = false;
+
+	for (size_t i = 0; i < b->ndispatch; i++) {
+		const struct run_bench_dispatch *f = &b->dispatch[i];
+		char total[32], list[512];
+		const char *cells[3] = { f->flow, total, list };
+		size_t n = 0;
+
+		if (!f->nsteps)
+			continue;
+		if (!any) {
+			doc_heading(d, 3, "Instructions per step");
+			doc_para(
+				d,
+				"Each function's own instructions per dispatch (callgrind), largest first: the vector entry (do_IRQ(), irq_enter/exit, the pending check), the flow handler with its lock and kstat, handle_IRQ_event(), note_interrupt(), the chip operations.");
+			doc_table(d, 3, 1, head);
+			any = true;
+		}
+		cell(total, sizeof(total), f->instructions, 0, false);
+		list[0] = '\0';
+		for (size_t k = 0; k < f->nsteps && n < sizeof(list); k++)
+			n += (size_t)snprintf(list + n, sizeof(list) - n,
+					      "%s%s %.0f", k ? ", " : "",
+					      f->steps[k].fn,
+					      f->steps[k].instructions);
+		doc_row(d, cells);
+	}
+	if (any)
+		doc_table_end(d);
 }
 
 /* The rows of one scaling series: @what, its count, the ns, the rate. */
@@ -165,6 +220,7 @@ int report_benchmarks(struct report *rp, struct doc *d)
 		"Measured by irqlab bench side by side in this run: first in one process (dispatch, hand-off, scaling, register costs), then as the scenarios above (floor-spin, tput-*, access-*). The targets are the project's (docs/bench.md); a missed one is a finding, with what limits it.");
 	report_bench_targets(r, d);
 	dispatch_table(r->benchmarks, d);
+	steps_table(r->benchmarks, d);
 	scaling_table(r->benchmarks, d);
 	access_share(r, d);
 	return 0;

@@ -74,6 +74,21 @@ static void measured(struct row *row, double value)
 	row->value = row->x = value;
 }
 
+/*
+ * "held by ...": the steps of a flow over its limit, largest first, each
+ * with its own instructions per dispatch: the flow handler, the vector
+ * entry, handle_IRQ_event(), note_interrupt() are 2.6.18's path.
+ */
+static void held_by(const struct run_bench_dispatch *f, char *note, size_t len)
+{
+	size_t n = (size_t)snprintf(note, len, "held by");
+
+	for (size_t k = 0; k < f->nsteps && n < len; k++)
+		n += (size_t)snprintf(note + n, len - n, "%s %s %.0f",
+				      k ? "," : "", f->steps[k].fn,
+				      f->steps[k].instructions);
+}
+
 static bool instructions(const struct run *r, const struct target *t, size_t i,
 			 struct row *row)
 {
@@ -93,6 +108,8 @@ static bool instructions(const struct run *r, const struct target *t, size_t i,
 	if (!b->callgrind)
 		snprintf(row->note, sizeof(row->note),
 			 "valgrind is not installed");
+	else if (row->x > t->limit && f->nsteps)
+		held_by(f, row->note, sizeof(row->note));
 	else if (!strcmp(f->flow, "do_irq"))
 		snprintf(row->note, sizeof(row->note), "the baseline");
 	else if (base && isfinite(base->instructions))
@@ -134,16 +151,20 @@ static bool below_do_irq(const struct run *r, const struct target *t, size_t i,
 }
 
 /*
- * Judged on instructions where callgrind counted them: the ns of two
- * binaries differ by code alignment as much as by the tracepoints (this
- * machine showed -13% to +87% between runs).
+ * What a run without --trace pays for the tracepoints: its dispatch path
+ * against a core built without them. Judged on instructions where
+ * callgrind counted them: the ns of two binaries differ by code alignment
+ * as much as by the tracepoints (this machine showed -13% to +87%
+ * between runs). The note gives the traced copy's, which only --trace
+ * installs (older folders measured only that one, as "instructions").
  */
 static bool idle_cost(const struct run *r, const struct target *t, size_t i,
 		      struct row *row)
 {
 	const struct run_bench_dispatch *f;
-	double in, out, iin, iout, over;
+	double in, out, iin, iout, itr, over;
 	bool by_ins;
+	size_t n;
 
 	if (i >= r->benchmarks->ndispatch)
 		return false;
@@ -152,18 +173,26 @@ static bool idle_cost(const struct run *r, const struct target *t, size_t i,
 	out = f->ns_compiled_out;
 	iin = f->instructions;
 	iout = f->instructions_compiled_out;
+	itr = f->instructions_traced;
 	by_ins = isfinite(iin) && isfinite(iout) && iout > 0;
 	over = by_ins ? iin / iout - 1 : in / out - 1;
 	snprintf(row->what, sizeof(row->what), "%s, %s", t->what, f->flow);
 	measured(row, 100 * over);
-	if (isfinite(over))
-		snprintf(
-			row->note, sizeof(row->note),
-			"%s: %.0f instructions in, %.0f out; %.1f ns in, %.1f ns out",
-			by_ins ? "instructions" : "ns", iin, iout, in, out);
-	else
+	if (!isfinite(over)) {
 		snprintf(row->note, sizeof(row->note),
 			 "no tracepoints to compile out here");
+		return true;
+	}
+	n = (size_t)snprintf(
+		row->note, sizeof(row->note),
+		isfinite(itr) ?
+			"%s: %.0f instructions, %.0f compiled out; %.1f ns, %.1f ns compiled out" :
+			"%s: %.0f instructions in, %.0f out; %.1f ns in, %.1f ns out",
+		by_ins ? "instructions" : "ns", iin, iout, in, out);
+	if (isfinite(itr) && iout > 0 && n < sizeof(row->note))
+		snprintf(row->note + n, sizeof(row->note) - n,
+			 "; the traced copy (--trace only): %.0f, %+.0f%%", itr,
+			 100 * (itr / iout - 1));
 	return true;
 }
 
@@ -492,6 +521,41 @@ static const char *verdict(const struct target *t, const struct row *row)
 	return met ? "met" : "MISSED";
 }
 
+bool report_bench_copies(const struct run_bench *b)
+{
+	for (size_t i = 0; i < b->ndispatch; i++)
+		if (isfinite(b->dispatch[i].instructions_traced))
+			return true;
+	return false;
+}
+
+/* What limits the instruction targets, where they are missed. */
+static void instruction_limits(const struct run *r, const bool *missed,
+			       struct doc *d)
+{
+	bool copies = report_bench_copies(r->benchmarks);
+
+	if ((missed[T_INSTRUCTIONS] || missed[T_BELOW_DO_IRQ]) && copies)
+		doc_list_item(
+			d,
+			"Instructions per dispatch: the 2.6.18 path itself, each step's own count in the row's note and under \"Instructions per step\": the flow handler with its descriptor lock and kstat counter, handle_IRQ_event(), note_interrupt()'s spurious accounting, the vector entry (do_IRQ(), irq_enter/irq_exit, the pending check when interrupts come back on).");
+	else if (missed[T_INSTRUCTIONS] || missed[T_BELOW_DO_IRQ])
+		doc_list_item(
+			d,
+			"Instructions per dispatch: the 2.6.18 path itself. Every dispatch runs note_interrupt()'s spurious accounting, handle_IRQ_event(), the descriptor spinlock, the kstat counter, irq_enter/irq_exit and the simulated CPU's pending check when interrupts come back on; with tracepoints compiled in, every one of the 6-7 tracepoints on the path adds its state check and the registers it keeps live.");
+	if (!missed[T_IDLE])
+		return;
+	if (copies)
+		doc_list_item(
+			d,
+			"Idle tracepoints: a run without --trace executes the copy of the dispatch path built without tracepoints, which should equal a core built without any; where it does not, the two were compiled differently.");
+	else
+		doc_list_item(
+			d,
+			"Idle tracepoints: LTTng-UST's idle tracepoint is a load of its state, a test and a branch, about 4 instructions and some register pressure each, which on a path of 150-180 instructions is about 30%%. Meeting %g%% would take one flag that selects a copy of the path built without tracepoints.",
+			targets[T_IDLE].limit);
+}
+
 /**
  * report_bench_targets - the targets table of the Benchmarks section, and
  * what limits the targets that are missed
@@ -502,6 +566,7 @@ void report_bench_targets(const struct run *r, struct doc *d)
 {
 	static const char *const head[] = { "target", "wanted", "measured",
 					    "verdict", "note" };
+	bool missed[NR_TARGETS] = { false };
 
 	doc_heading(d, 3, "Targets");
 	doc_table(d, 5, 2, head);
@@ -520,6 +585,7 @@ void report_bench_targets(const struct run *r, struct doc *d)
 					 t->unit);
 			else
 				snprintf(v, sizeof(v), "-");
+			missed[k] |= !strcmp(cells[3], "MISSED");
 			doc_row(d, cells);
 			row = (struct row){ .value = NAN, .x = NAN, .ref = 1 };
 		}
@@ -528,13 +594,7 @@ void report_bench_targets(const struct run *r, struct doc *d)
 	doc_para(
 		d,
 		"What limits the targets that are missed (profiled with callgrind and perf; docs/bench.md has the figures):");
-	doc_list_item(
-		d,
-		"Instructions per dispatch: the 2.6.18 path itself. Every dispatch runs note_interrupt()'s spurious accounting, handle_IRQ_event(), the descriptor spinlock, the kstat counter, irq_enter/irq_exit and the simulated CPU's pending check when interrupts come back on; with tracepoints compiled in, every one of the 6-7 tracepoints on the path adds its state check and the registers it keeps live.");
-	doc_list_item(
-		d,
-		"Idle tracepoints: LTTng-UST's idle tracepoint is a load of its state, a test and a branch, about 4 instructions and some register pressure each, which on a path of 150-180 instructions is about 30%%. Meeting %g%% would take one flag that selects a copy of the path built without tracepoints.",
-		targets[T_IDLE].limit);
+	instruction_limits(r, missed, d);
 	doc_list_item(
 		d,
 		"The spin floor: raise -> entry counts from the intended fire time, so it holds the device thread's spin-loop granularity and one stamp besides the cache-line transfers: the device publishing its status (the line the handler read at its last claim, about one hand-off), the pending bit the CPU polls (one) and the CPU's read of it (one). docs/bench.md has the step profile.");

@@ -68,6 +68,11 @@ int report_caveats(struct report *rp, struct doc *d);
 
 /* The Benchmarks section's targets table (benchmarks_targets.c). */
 void report_bench_targets(const struct run *r, struct doc *d);
+/*
+ * Whether irqlab bench measured the dispatch path's two copies; older
+ * folders measured the path with its tracepoints idle as "instructions".
+ */
+bool report_bench_copies(const struct run_bench *b);
 
 /* The stacked per-stage figure (report_figures.c), for report_stages. */
 int report_figure_stages(struct report *rp);

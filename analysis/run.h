@@ -166,10 +166,23 @@ struct run_trace {
  * typed by summary_bench.c. Every number is NAN where the file has null
  * (not measured); a series or list the file lacks has no elements.
  */
+struct run_bench_step {
+	const char *fn; /* a function of the dispatch path */
+	double instructions; /* its own, per dispatch */
+};
+
+/*
+ * @instructions: the dispatch path an untraced run executes (before the
+ * copies, the tracepoints idle); @instructions_traced: the copy with
+ * tracepoints, no session (NAN in older folders); @steps: the first's
+ * functions, largest first (none in older folders).
+ */
 struct run_bench_dispatch {
 	const char *flow;
 	double ns, ns_compiled_out, per_s;
-	double instructions, instructions_compiled_out;
+	double instructions, instructions_compiled_out, instructions_traced;
+	struct run_bench_step *steps;
+	size_t nsteps;
 };
 
 /* One point of a scaling series: @count other lines, actions or CPUs. */

@@ -21,13 +21,17 @@
 typedef int (*elem_fn)(struct jf_reader *rd, const json_t *e, const char *where,
 		       void *out);
 
+/* Frees what an element owns (a list of its own), or NULL: nothing. */
+typedef void (*elem_fini)(void *elem);
+
 /*
  * The optional array of objects @key of @o, each read by @fn into a
- * calloc()ed element of @size bytes, first set to @init where not NULL.
+ * calloc()ed element of @size bytes, first set to @init where not NULL;
+ * on failure, @fini (where not NULL) on every element first.
  */
 static int read_list(struct jf_reader *rd, const json_t *o, const char *where,
 		     const char *key, size_t size, const void *init, elem_fn fn,
-		     void **out, size_t *n)
+		     elem_fini fini, void **out, size_t *n)
 {
 	json_t *a;
 	char *el;
@@ -51,6 +55,9 @@ static int read_list(struct jf_reader *rd, const json_t *o, const char *where,
 					  jf_bad(rd, w, "", "not an object");
 	}
 	if (ret) {
+		/* calloc()ed: those not read own nothing */
+		for (size_t i = 0; fini && i < json_array_size(a); i++)
+			fini(el + i * size);
 		free(el);
 		return ret;
 	}
@@ -59,11 +66,31 @@ static int read_list(struct jf_reader *rd, const json_t *o, const char *where,
 	return 0;
 }
 
+static int step_one(struct jf_reader *rd, const json_t *e, const char *w,
+		    void *out)
+{
+	struct run_bench_step *st = out;
+	int ret = jf_str(rd, e, w, "fn", JF_REQUIRED, &st->fn);
+
+	if (!ret)
+		ret = jf_num(rd, e, w, "instructions", JF_REQUIRED,
+			     &st->instructions);
+	return ret;
+}
+
+static void dispatch_fini(void *elem)
+{
+	free(((struct run_bench_dispatch *)elem)->steps);
+}
+
+/* The parts added later (the traced copy, the steps) may be absent. */
 static int dispatch_one(struct jf_reader *rd, const json_t *e, const char *w,
 			void *out)
 {
 	struct run_bench_dispatch *d = out;
 	int ret = jf_str(rd, e, w, "flow", JF_REQUIRED, &d->flow);
+
+	d->instructions_traced = NAN;
 
 	if (!ret)
 		ret = jf_num(rd, e, w, "ns", JF_REQUIRED, &d->ns);
@@ -78,6 +105,12 @@ static int dispatch_one(struct jf_reader *rd, const json_t *e, const char *w,
 	if (!ret)
 		ret = jf_num(rd, e, w, "instructions_compiled_out", JF_REQUIRED,
 			     &d->instructions_compiled_out);
+	if (!ret)
+		ret = jf_num(rd, e, w, "instructions_traced", JF_OPTIONAL,
+			     &d->instructions_traced);
+	if (!ret)
+		ret = read_list(rd, e, w, "steps", sizeof(*d->steps), NULL,
+				step_one, NULL, (void **)&d->steps, &d->nsteps);
 	return ret;
 }
 
@@ -167,14 +200,14 @@ static int read_scaling(struct jf_reader *rd, const json_t *b,
 		return ret;
 	ret = jf_str(rd, s, w, "flow", JF_REQUIRED, &rb->scaling_flow);
 	if (!ret)
-		ret = read_list(rd, s, w, "lines", sz, &none, line_one,
+		ret = read_list(rd, s, w, "lines", sz, &none, line_one, NULL,
 				(void **)&rb->lines, &rb->nlines);
 	if (!ret)
-		ret = read_list(rd, s, w, "shared", sz, &none, shared_one,
+		ret = read_list(rd, s, w, "shared", sz, &none, shared_one, NULL,
 				(void **)&rb->shared, &rb->nshared);
 	/* The CPUs series came after the other two. */
 	if (!ret)
-		ret = read_list(rd, s, w, "cpus", sz, &none, cpus_one,
+		ret = read_list(rd, s, w, "cpus", sz, &none, cpus_one, NULL,
 				(void **)&rb->cpus, &rb->ncpus);
 	return ret;
 }
@@ -207,7 +240,7 @@ static int read_analysis(struct jf_reader *rd, const json_t *b,
 	}
 	if (!ret)
 		ret = read_list(rd, a, w, "tracing", sizeof(*rb->tracing), NULL,
-				tracing_one, (void **)&rb->tracing,
+				tracing_one, NULL, (void **)&rb->tracing,
 				&rb->ntracing);
 	return ret;
 }
@@ -240,12 +273,13 @@ int summary_bench_read(struct jf_reader *rd, const json_t *b,
 	if (!ret)
 		ret = read_list(rd, b, "bench.", "dispatch",
 				sizeof(*rb->dispatch), NULL, dispatch_one,
-				(void **)&rb->dispatch, &rb->ndispatch);
+				dispatch_fini, (void **)&rb->dispatch,
+				&rb->ndispatch);
 	if (!ret)
 		ret = read_scaling(rd, b, rb);
 	if (!ret)
 		ret = read_list(rd, b, "bench.", "costs", sizeof(*rb->costs),
-				NULL, cost_one, (void **)&rb->costs,
+				NULL, cost_one, NULL, (void **)&rb->costs,
 				&rb->ncosts);
 	if (!ret)
 		ret = read_analysis(rd, b, rb);
@@ -260,6 +294,8 @@ void summary_bench_free(struct run_bench *b)
 {
 	if (!b)
 		return;
+	for (size_t i = 0; i < b->ndispatch; i++)
+		free(b->dispatch[i].steps);
 	free(b->dispatch);
 	free(b->lines);
 	free(b->shared);

@@ -6,10 +6,12 @@
  * (analysis/benchmarks.c, docs/bench.md).
  *
  *   dispatch   ns per do_IRQ() through each flow on a chip whose
- *              operations do nothing, tracepoints compiled in (idle) and
- *              out (irqlab-dispatch-notrace); instructions per dispatch
- *              under callgrind, the deterministic figure, action body
- *              excluded (--toggle-collect)
+ *              operations do nothing, through the dispatch path without
+ *              tracepoints (what an untraced run executes) and a core
+ *              built without any (irqlab-dispatch-notrace); instructions
+ *              per dispatch under callgrind (callgrind.c), the
+ *              deterministic figure, of those two and of the traced copy
+ *              with no session, and each function's share
  *   handoff    one-way cache-line hand-off between two pinned threads
  *              spinning on one atomic word: the floor under any
  *              cross-thread latency the harness measures
@@ -35,6 +37,7 @@
 #include <genirq/cpu.h>
 #include <genirq/clock.h>
 #include "bench.h"
+#include "callgrind.h"
 #include "dispatch.h"
 #include "perf.h"
 #include "tracing.h"
@@ -45,8 +48,7 @@ static unsigned int quick = 1;
 #define HANDOFF_N (200000UL / quick)
 #define HANDOFF_ABORT (~0UL) /* a side could not be pinned */
 #define COST_N (20000 / quick)
-#define CG_SMALL 2000 /* interrupts per round in the two callgrind runs */
-#define CG_LARGE 12000
+#define CG_N 2000 /* interrupts per round under callgrind */
 #define ANALYSIS_RUNS 3 /* of each Babeltrace2 sink, taking turns */
 
 static json_t *jnum(double v)
@@ -81,68 +83,65 @@ void bench_dispatch_notrace(const char *notrace, unsigned int n, double *ns,
 }
 
 /*
- * "Collected : N" from callgrind's summary, or -1: every instruction, or
- * with @only_action those of the action body alone (--toggle-collect
- * starts with collection off and turns it on inside the function).
- */
-static double callgrind_ir(const struct bench_perf_opts *o, const char *bin,
-			   const char *sub, const char *flow, unsigned int n,
-			   bool only_action)
-{
-	char num[16], out[8192];
-	const char *argv[12];
-	unsigned int a = 0;
-	const char *c;
-
-	snprintf(num, sizeof(num), "%u", n);
-	argv[a++] = o->valgrind;
-	argv[a++] = "--tool=callgrind";
-	argv[a++] = "--callgrind-out-file=/dev/null";
-	if (only_action)
-		argv[a++] = "--toggle-collect=handled";
-	argv[a++] = bin;
-	if (sub)
-		argv[a++] = sub;
-	argv[a++] = flow;
-	argv[a++] = num;
-	argv[a] = NULL;
-	if (bench_run_tool((char **)argv, out, sizeof(out)))
-		return -1;
-	c = strstr(out, "Collected :");
-	return c ? strtod(c + strlen("Collected :"), NULL) : -1;
-}
-
-/*
- * Instructions per dispatch, action body excluded: two runs of different
- * lengths, so that start-up cancels, less the action's own per call.
+ * Instructions per dispatch of @flow in build @bin (@sub: its subcommand,
+ * or NULL), through the copy of the dispatch path without tracepoints or,
+ * @traced, with them; -1 where not counted. @steps, where not NULL, gets
+ * each function's share.
  */
 static double instructions(const struct bench_perf_opts *o, const char *bin,
-			   const char *sub, const char *flow, double action)
+			   const char *sub, bool traced, const char *flow,
+			   json_t **steps)
 {
-	double small, large;
-
-	if (!o->valgrind || !*bin || action < 0)
-		return -1;
-	small = callgrind_ir(o, bin, sub, flow, CG_SMALL, false);
-	large = callgrind_ir(o, bin, sub, flow, CG_LARGE, false);
-	if (small < 0 || large < 0)
-		return -1;
-	return (large - small) /
-		       ((double)BENCH_DISPATCH_ROUNDS * (CG_LARGE - CG_SMALL)) -
-	       action;
-}
-
-/* Instructions of one call of the action body, in build @bin. */
-static double action_ir(const struct bench_perf_opts *o, const char *bin,
-			const char *sub)
-{
-	double ir;
+	char num[16], *argv[6];
+	unsigned int a = 0;
+	struct bench_cg cg;
 
 	if (!o->valgrind || !*bin)
 		return -1;
-	ir = callgrind_ir(o, bin, sub, bench_dispatch_flows[0].name, CG_SMALL,
-			  true);
-	return ir < 0 ? -1 : ir / ((double)BENCH_DISPATCH_ROUNDS * CG_SMALL);
+	snprintf(num, sizeof(num), "%u", CG_N);
+	argv[a++] = (char *)bin;
+	if (sub)
+		argv[a++] = (char *)sub;
+	if (traced)
+		argv[a++] = "--traced";
+	argv[a++] = (char *)flow;
+	argv[a++] = num;
+	argv[a] = NULL;
+	if (bench_callgrind_dispatch(
+		    o->valgrind, argv,
+		    traced ? "irq_vector_entry_traced" : "irq_vector_entry",
+		    "handled", (double)BENCH_DISPATCH_ROUNDS * CG_N, &cg))
+		return -1;
+	for (unsigned int i = 0; steps && *steps && i < cg.nsteps; i++)
+		json_array_append_new(
+			*steps, json_pack("{s:s, s:f}", "fn", cg.steps[i].fn,
+					  "instructions", cg.steps[i].ir));
+	return cg.ir;
+}
+
+/* One flow's figures: ns three ways, instructions three ways and steps. */
+static json_t *dispatch_flow(const struct bench_perf_opts *o,
+			     const struct bench_dispatch_flow *f, double ns_out)
+{
+	json_t *steps = o->valgrind ? json_array() : NULL;
+	double ns = -1, ir;
+
+	if (bench_dispatch_measure(f, DISPATCH_N, &ns))
+		ns = -1;
+	ir = instructions(o, o->self, "dispatch", false, f->name, &steps);
+	if (steps && !json_array_size(steps)) {
+		json_decref(steps);
+		steps = NULL;
+	}
+	return json_pack(
+		"{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o*}", "flow", f->name,
+		"ns", jnum(ns), "ns_compiled_out", jnum(ns_out), "per_s",
+		jnum(ns > 0 ? 1e9 / ns : -1), "instructions", jnum(ir),
+		"instructions_compiled_out",
+		jnum(instructions(o, o->notrace, NULL, false, f->name, NULL)),
+		"instructions_traced",
+		jnum(instructions(o, o->self, "dispatch", true, f->name, NULL)),
+		"steps", steps);
 }
 
 static json_t *dispatch(const struct bench_perf_opts *o)
@@ -151,28 +150,13 @@ static json_t *dispatch(const struct bench_perf_opts *o)
 	double notrace[16];
 	unsigned int nr = 0;
 
-	double act = action_ir(o, o->self, "dispatch");
-	double act_out = action_ir(o, o->notrace, NULL);
-
 	for (; bench_dispatch_flows[nr].name; nr++)
 		notrace[nr] = -1;
 	bench_dispatch_notrace(o->notrace, DISPATCH_N, notrace, nr);
 	for (unsigned int i = 0; list && i < nr; i++) {
-		const struct bench_dispatch_flow *f = &bench_dispatch_flows[i];
-		double ns = -1;
-		json_t *j;
+		json_t *j =
+			dispatch_flow(o, &bench_dispatch_flows[i], notrace[i]);
 
-		if (bench_dispatch_measure(f, DISPATCH_N, &ns))
-			ns = -1;
-		j = json_pack("{s:s, s:o, s:o, s:o, s:o, s:o}", "flow", f->name,
-			      "ns", jnum(ns), "ns_compiled_out",
-			      jnum(notrace[i]), "per_s",
-			      jnum(ns > 0 ? 1e9 / ns : -1), "instructions",
-			      jnum(instructions(o, o->self, "dispatch", f->name,
-						act)),
-			      "instructions_compiled_out",
-			      jnum(instructions(o, o->notrace, NULL, f->name,
-						act_out)));
 		if (!j || json_array_append_new(list, j)) {
 			json_decref(list);
 			return NULL;

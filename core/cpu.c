@@ -14,8 +14,14 @@
 #include <unistd.h>
 #include "internals.h"
 
+/* What a thread that is no simulated CPU takes its pending vectors from. */
+static struct irq_cpu_pending no_cpu_pending;
+
 __thread struct irq_cpu_state __irq_this_cpu
-	__attribute__((tls_model("initial-exec")));
+	__attribute__((tls_model("initial-exec"))) = {
+		.pending = &no_cpu_pending,
+		.kstat = kstat_irqs_table[0],
+	};
 __thread struct irq_noise *irq_noise_current
 	__attribute__((tls_model("initial-exec")));
 struct irq_cpu_pending __irq_cpu_pending[NR_CPUS];
@@ -54,6 +60,7 @@ void cpu_reset(void)
 
 		for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
 			__atomic_store_n(&p->bits[i], 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&p->any, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&p->stop, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&p->noise, NULL, __ATOMIC_RELAXED);
 	}
@@ -64,6 +71,8 @@ int irq_cpu_attach(unsigned int cpu)
 	if (cpu >= NR_CPUS)
 		return -EINVAL;
 	__irq_this_cpu.cpu = cpu;
+	__irq_this_cpu.pending = &__irq_cpu_pending[cpu];
+	__irq_this_cpu.kstat = kstat_irqs_table[cpu];
 	__irq_this_cpu.attached = true;
 	set_online(cpu);
 	return 0;
@@ -126,9 +135,13 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 	if (cpu >= NR_CPUS || irq >= NR_IRQS)
 		return -EINVAL;
 	p = &__irq_cpu_pending[cpu];
-	/* seq_cst: ordered before the load of ->sleeping in cpu_kick(). */
 	__atomic_fetch_or(&p->bits[irq / BITS_PER_LONG],
 			  1UL << (irq % BITS_PER_LONG), __ATOMIC_SEQ_CST);
+	/*
+	 * After the bit: see pending_pop(). seq_cst: ordered before the load
+	 * of ->sleeping in cpu_kick().
+	 */
+	__atomic_store_n(&p->any, 1, __ATOMIC_SEQ_CST);
 	if (cpu == smp_processor_id() && __irq_this_cpu.attached &&
 	    !irqs_disabled())
 		__irq_cpu_take_pending();
@@ -158,8 +171,8 @@ static void spin_turns(const struct irq_cpu_pending *p)
 
 /*
  * The idle loop. Sleeping is a Dekker handshake with irq_cpu_raise(): the
- * CPU stores ->sleeping then re-reads its pending bits, the raiser stores
- * a bit then reads ->sleeping, all seq_cst, so at least one of them sees
+ * CPU stores ->sleeping then re-reads ->any, the raiser stores a bit and
+ * ->any then reads ->sleeping, all seq_cst, so at least one of them sees
  * the other. If the CPU missed the bit, the raiser saw ->sleeping and
  * bumps ->wake_seq, so futex_wait() on the old value returns at once.
  */
@@ -199,7 +212,8 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 		}
 		seq = __atomic_load_n(&p->wake_seq, __ATOMIC_SEQ_CST);
 		__atomic_store_n(&p->sleeping, 1, __ATOMIC_SEQ_CST);
-		if (!__irq_cpu_has_pending() && !irq_resend_pending() &&
+		if (!__atomic_load_n(&p->any, __ATOMIC_SEQ_CST) &&
+		    !irq_resend_pending() &&
 		    !__atomic_load_n(&p->stop, __ATOMIC_SEQ_CST))
 			genirq_futex_wait(&p->wake_seq, seq);
 		__atomic_store_n(&p->sleeping, 0, __ATOMIC_RELAXED);
@@ -228,8 +242,8 @@ void irq_cpu_stop(unsigned int cpu)
 	cpu_kick(p);
 }
 
-/* Take the lowest pending vector of this CPU off its set, or return -1. */
-static int pending_pop(struct irq_cpu_pending *p)
+/* Take the lowest vector of @p's set off it, or return -1. */
+static int pending_scan(struct irq_cpu_pending *p)
 {
 	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++) {
 		unsigned long word =
@@ -249,6 +263,31 @@ static int pending_pop(struct irq_cpu_pending *p)
 }
 
 /*
+ * Take the lowest pending vector of this CPU, or return -1 and clear
+ * ->any. Only the CPU clears it, and only when it found no bit, then it
+ * looks again: a raiser sets its bit, then ->any, so a bit set before the
+ * clear is found by the second look and one set after it sets ->any
+ * again. While any bit may be left, ->any stays set, so an enable in a
+ * handler (handle_IRQ_event() without SA_INTERRUPT) still takes it.
+ */
+static int pending_pop(struct irq_cpu_pending *p)
+{
+	int irq = pending_scan(p);
+
+	if (irq >= 0 || !__atomic_load_n(&p->any, __ATOMIC_RELAXED))
+		return irq;
+	/*
+	 * An exchange: it reads the last ->any, so a raiser's bit it reads
+	 * as set happened before the second look.
+	 */
+	__atomic_exchange_n(&p->any, 0, __ATOMIC_SEQ_CST);
+	irq = pending_scan(p);
+	if (irq >= 0) /* raised meanwhile: more may be */
+		__atomic_store_n(&p->any, 1, __ATOMIC_RELAXED);
+	return irq;
+}
+
+/*
  * Called with interrupts enabled. Each vector is taken with interrupts
  * off, as a CPU does; a handler that enables them again (handle_IRQ_event
  * without SA_INTERRUPT) may take further vectors nested inside, bounded by
@@ -256,7 +295,7 @@ static int pending_pop(struct irq_cpu_pending *p)
  */
 void __irq_cpu_take_pending(void)
 {
-	struct irq_cpu_pending *p = &__irq_cpu_pending[smp_processor_id()];
+	struct irq_cpu_pending *p = __irq_this_cpu.pending;
 	int irq;
 
 	if (!__irq_this_cpu.attached) /* no CPU: nothing is its to take */

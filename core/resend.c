@@ -79,7 +79,7 @@ void irq_resend_flush(void)
 		local_irq_restore(flags);
 	}
 	/* Called outside an interrupt: the threads it woke run now. */
-	if (!in_irq() && irq_threads_deferred)
+	if (!in_irq() && __irq_this_cpu.threads_deferred)
 		irq_threads_wake_deferred();
 }
 

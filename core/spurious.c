@@ -139,44 +139,11 @@ static void report_bad_irq(unsigned int irq, struct irq_desc *desc,
 		__report_bad_irq(irq, desc, action_ret);
 }
 
-/**
- * note_interrupt - account one run of a line's actions
- * @irq: interrupt number
- * @desc: its descriptor
- * @action_ret: what the action chain returned
- *
- * Called by every flow handler after handle_IRQ_event(), without the
- * descriptor lock (IRQ_INPROGRESS serialises a line's calls). Every
- * SPURIOUS_WINDOW interrupts, a line with more than SPURIOUS_LIMIT
- * unhandled ones is reported and disabled.
- */
-void note_interrupt(unsigned int irq, struct irq_desc *desc,
-		    irqreturn_t action_ret)
+/* The end of a detection window: the line may be stuck. */
+static __attribute__((noinline, cold)) void
+note_window(unsigned int irq, struct irq_desc *desc, irqreturn_t action_ret)
 {
 	unsigned int unhandled;
-
-	if (unlikely(action_ret != IRQ_HANDLED)) {
-		counter_inc(&desc->irqs_unhandled);
-		if (unlikely(action_ret != IRQ_NONE))
-			report_bad_irq(irq, desc, action_ret);
-	}
-
-	if (unlikely(irqfixup)) {
-		/* Don't punish working computers */
-		if ((irqfixup == IRQFIXUP_POLL && irq == 0) ||
-		    action_ret == IRQ_NONE) {
-			int ok = misrouted_irq(irq);
-
-			if (action_ret == IRQ_NONE && ok)
-				counter_set(
-					&desc->irqs_unhandled,
-					counter_read(&desc->irqs_unhandled) -
-						1);
-		}
-	}
-
-	if (likely(counter_inc(&desc->irq_count) < SPURIOUS_WINDOW))
-		return;
 
 	spin_lock(&desc->lock);
 	counter_set(&desc->irq_count, 0);
@@ -197,4 +164,61 @@ void note_interrupt(unsigned int irq, struct irq_desc *desc,
 	}
 	counter_set(&desc->irqs_unhandled, 0);
 	spin_unlock(&desc->lock);
+}
+
+/*
+ * note_interrupt() of an unhandled run, or with irqfixup set: all of its
+ * steps, in its order, out of line so that a handled run pays for none
+ * of the first two.
+ */
+static __attribute__((noinline, cold)) void
+note_unusual(unsigned int irq, struct irq_desc *desc, irqreturn_t action_ret)
+{
+	if (action_ret != IRQ_HANDLED) {
+		counter_inc(&desc->irqs_unhandled);
+		if (unlikely(action_ret != IRQ_NONE))
+			report_bad_irq(irq, desc, action_ret);
+	}
+
+	if (irqfixup) {
+		/* Don't punish working computers */
+		if ((irqfixup == IRQFIXUP_POLL && irq == 0) ||
+		    action_ret == IRQ_NONE) {
+			int ok = misrouted_irq(irq);
+
+			if (action_ret == IRQ_NONE && ok)
+				counter_set(
+					&desc->irqs_unhandled,
+					counter_read(&desc->irqs_unhandled) -
+						1);
+		}
+	}
+
+	if (counter_inc(&desc->irq_count) >= SPURIOUS_WINDOW)
+		note_window(irq, desc, action_ret);
+}
+
+/**
+ * note_interrupt - account one run of a line's actions
+ * @irq: interrupt number
+ * @desc: its descriptor
+ * @action_ret: what the action chain returned
+ *
+ * Called by every flow handler after handle_IRQ_event(), without the
+ * descriptor lock (IRQ_INPROGRESS serialises a line's calls). Every
+ * SPURIOUS_WINDOW interrupts, a line with more than SPURIOUS_LIMIT
+ * unhandled ones is reported and disabled. 2.6.18's steps; a handled run
+ * without irqfixup, the common case, only counts, and the rest is out of
+ * line (tail calls, so the common case needs no stack frame).
+ */
+void note_interrupt(unsigned int irq, struct irq_desc *desc,
+		    irqreturn_t action_ret)
+{
+	if (unlikely(action_ret != IRQ_HANDLED) || unlikely(irqfixup)) {
+		note_unusual(irq, desc, action_ret);
+		return;
+	}
+	if (likely(counter_inc(&desc->irq_count) < SPURIOUS_WINDOW))
+		return;
+	note_window(irq, desc, action_ret);
 }

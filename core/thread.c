@@ -116,8 +116,6 @@ void irq_warn_no_thread(unsigned int irq, struct irqaction *action)
 #define DEFERRED_WAKES 16
 static __thread struct irq_thread *deferred[DEFERRED_WAKES]
 	__attribute__((tls_model("initial-exec")));
-__thread unsigned int irq_threads_deferred
-	__attribute__((tls_model("initial-exec")));
 
 static void wake_up_process(struct irq_thread *t)
 {
@@ -129,9 +127,9 @@ static void wake_up_process(struct irq_thread *t)
 
 void irq_threads_wake_deferred(void)
 {
-	for (unsigned int i = 0; i < irq_threads_deferred; i++)
+	for (unsigned int i = 0; i < __irq_this_cpu.threads_deferred; i++)
 		wake_up_process(deferred[i]);
-	irq_threads_deferred = 0;
+	__irq_this_cpu.threads_deferred = 0;
 }
 
 /**
@@ -166,8 +164,8 @@ void irq_wake_thread(struct irq_desc *desc, struct irqaction *action)
 	 * still set, the line not yet unmasked); so the wake-up waits for
 	 * the outermost irq_exit() (core/vector.c).
 	 */
-	if (in_irq() && irq_threads_deferred < DEFERRED_WAKES)
-		deferred[irq_threads_deferred++] = t;
+	if (in_irq() && __irq_this_cpu.threads_deferred < DEFERRED_WAKES)
+		deferred[__irq_this_cpu.threads_deferred++] = t;
 	else
 		wake_up_process(t);
 }

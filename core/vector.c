@@ -24,7 +24,7 @@ static inline void irq_exit(void)
 	if (--__irq_this_cpu.hardirq == 0) {
 		if (unlikely(irq_resend_pending()))
 			irq_resend_flush();
-		if (unlikely(irq_threads_deferred))
+		if (unlikely(__irq_this_cpu.threads_deferred))
 			irq_threads_wake_deferred();
 	}
 }

@@ -969,6 +969,55 @@ static void test_bench_targets(void **state)
 		       "summary.json: bench.handoff_ns: not a number");
 }
 
+/*
+ * The dispatch path's two copies (bench.dispatch[].instructions_traced,
+ * .steps): a flow over 150 names the steps that hold it, the idle cost is
+ * the untraced copy's against compiled out, the traced copy's is a note.
+ */
+static void test_bench_copies(void **state)
+{
+	char dir[600], path[700], *out, *err, *md;
+	char *argv[] = { (char *)irqlab, "report", dir, "--quiet", NULL };
+	json_t *j, *b, *f;
+
+	(void)state;
+	copy_run("copies", dir, sizeof(dir));
+	j = json_get(dir, "summary.json");
+	b = bench_object();
+	f = json_array_get(json_object_get(b, "dispatch"), 0);
+	json_object_set_new(f, "instructions", json_real(160));
+	json_object_set_new(f, "instructions_compiled_out", json_real(160));
+	json_object_set_new(f, "instructions_traced", json_real(200));
+	json_object_set_new(f, "steps",
+			    json_pack("[{s:s, s:f}, {s:s, s:f}]", "fn",
+				      "handle_simple_irq", "instructions",
+				      100.0, "fn", "irq_vector_entry",
+				      "instructions", 60.0));
+	json_object_set_new(j, "bench", b);
+	json_put(dir, "summary.json", j);
+	assert_int_equal(run_cmd(argv, "copies", &out, &err), 0);
+	free(out);
+	free(err);
+	snprintf(path, sizeof(path), "%s/report.md", dir);
+	md = slurp(path);
+	assert_non_null(md);
+	target_is(md, "instructions per dispatch, simple", "<= 150", "160",
+		  "MISSED");
+	assert_non_null(strstr(
+		md, "held by handle_simple_irq 100, irq_vector_entry 60"));
+	target_is(md, "idle tracepoints' cost per dispatch, simple", "<= 5%",
+		  "0%", "met");
+	assert_non_null(
+		strstr(md, "the traced copy (--trace only): 200, +25%"));
+	assert_non_null(strstr(
+		md,
+		"| simple | 160 | handle_simple_irq 100, irq_vector_entry 60 |"));
+	/* __do_IRQ's untraced copy is 25% over: two copies compiled apart */
+	assert_non_null(strstr(md, "which should equal a core built without"));
+	assert_null(strstr(md, "Meeting 5% would take"));
+	free(md);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -980,6 +1029,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_repeat_and_calibration),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_bench_targets),
+		cmocka_unit_test(test_bench_copies),
 	};
 	char cmd[600];
 	int rc;

@@ -29,12 +29,21 @@
 #include <genirq/config.h>
 #include <genirq/cpumask.h>
 
-/* Per-thread CPU state; use the accessors below, not the fields. */
+/*
+ * Per-thread CPU state; use the accessors below, not the fields. The two
+ * pointers are this CPU's per-CPU data, as the kernel reaches its own
+ * through a segment register: no index arithmetic on every interrupt.
+ */
 struct irq_cpu_state {
 	unsigned int cpu; /* simulated CPU this thread is */
 	bool irqs_off; /* local interrupts disabled */
 	unsigned int hardirq; /* hard interrupt nesting depth */
 	bool attached; /* irq_cpu_attach() made this thread a CPU */
+	/* irq threads its hard interrupts woke, woken at the outermost exit */
+	unsigned int threads_deferred;
+	/* this CPU's pending vectors; one nobody raises for no CPU */
+	struct irq_cpu_pending *pending;
+	unsigned int *kstat; /* this CPU's kstat row (CPU 0's for no CPU) */
 };
 
 extern __thread struct irq_cpu_state __irq_this_cpu
@@ -43,10 +52,12 @@ extern __thread struct irq_cpu_state __irq_this_cpu
 /*
  * Per-CPU pending vectors, posted by irq_cpu_raise() from any thread, and
  * the state a waiting CPU sleeps on; one cache line for NR_IRQS <= 256, so
- * a raise touches one line.
+ * a raise touches one line. ->any is set after a bit and cleared only by
+ * the CPU, when it finds no bit left: the one word an enable reads.
  */
 struct irq_cpu_pending {
 	unsigned long bits[BITS_TO_LONGS(GENIRQ_NR_IRQS)];
+	int any; /* a bit is set, or the CPU is about to look again */
 	int sleeping; /* CPU is (about to be) in futex_wait */
 	unsigned int wake_seq; /* the futex word */
 	int stop; /* irq_cpu_stop() was called */
@@ -94,22 +105,13 @@ cpumask_t cpu_online_mask_get(void);
 void __irq_cpu_take_pending(void);
 
 /*
- * Branch-free OR over the words: a few instructions on every enable. A
- * thread that is no simulated CPU has nothing pending, ever.
+ * One load on every enable. A thread that is no simulated CPU has nothing
+ * pending, ever: its ->pending is a set nobody raises on.
  */
 static inline bool __irq_cpu_has_pending(void)
 {
-	const struct irq_cpu_pending *p =
-		&__irq_cpu_pending[__irq_this_cpu.cpu];
-	unsigned long any = 0;
-
-	if (__builtin_expect(!__irq_this_cpu.attached, 0))
-		return false;
-		/* Unrolled: -O2 otherwise keeps the loop, twice the instructions. */
-#pragma GCC unroll 16
-	for (int i = 0; i < BITS_TO_LONGS(GENIRQ_NR_IRQS); i++)
-		any |= __atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
-	return any != 0;
+	return __atomic_load_n(&__irq_this_cpu.pending->any,
+			       __ATOMIC_RELAXED) != 0;
 }
 
 static inline bool irqs_disabled(void)
