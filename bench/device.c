@@ -30,6 +30,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -461,6 +462,13 @@ uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
 	*firstp = first;
 	*nowp = now;
 	return k;
+}
+
+void bench_line_quiesce(struct bench_line *l)
+{
+	for (unsigned int i = 0; i < l->nr_dev; i++)
+		while (__atomic_load_n(&l->dev[i].busy, __ATOMIC_ACQUIRE))
+			sched_yield();
 }
 
 /* The next fire of any device, ns since t0; UINT64_MAX: none left. */

@@ -201,6 +201,17 @@ uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
 			 uint64_t *nowp);
 
 /**
+ * bench_line_quiesce - wait until no handler run of @l's devices is on
+ * @l: the line
+ *
+ * synchronize_irq() waits for IRQ_INPROGRESS, which handle_percpu_irq()
+ * never sets (2.6.18 does not either): a per-CPU line's handler that the
+ * host stopped between its claim and its books would otherwise have its
+ * books read half written.
+ */
+void bench_line_quiesce(struct bench_line *l);
+
+/**
  * bench_line_accesses_reset - count the line's register accesses from now
  * @l: the line, its devices requested
  *

@@ -325,6 +325,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	pthread_join(dt.tid, NULL);
 	/* The last run's end (eoi, unmask) belongs to this block. */
 	synchronize_irq(ci->irq);
+	bench_line_quiesce(l);
 	bench_chip_stats(ci, &s1);
 	irqlab_trace_block_end(sc->name, bench_design_name(d), sc->chip->name,
 			       block);
