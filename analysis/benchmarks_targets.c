@@ -295,7 +295,13 @@ static bool sink_rate(const struct run *r, const struct target *t, size_t i,
 		return false;
 	snprintf(row->what, sizeof(row->what), "%s", t->what);
 	measured(row, b->ratio);
-	if (b->analysis_measured)
+	if (b->analysis_measured && isfinite(b->turns))
+		snprintf(
+			row->note, sizeof(row->note),
+			"%.0f events: median of %.0f turns (%.2f-%.2fx), sink %.2f s, dummy %.2f s CPU time (a traced quick run, babeltrace2 CLI, one graph, taking turns)",
+			b->events, b->turns, b->ratio_min, b->ratio_max,
+			b->sink_s, b->dummy_s);
+	else if (b->analysis_measured)
 		snprintf(
 			row->note, sizeof(row->note),
 			"%.0f events: sink %.2f s, dummy %.2f s (a traced quick run, babeltrace2 CLI, least CPU time of 3 each, taking turns)",

@@ -214,6 +214,8 @@ struct run_bench {
 	bool analysis_measured;
 	const char *analysis_why; /* NULL: no reason given */
 	double events, sink_s, dummy_s, ratio;
+	/* NAN where absent (before turns: the least time of 3 each). */
+	double turns, ratio_min, ratio_max;
 	struct run_bench_tracing *tracing;
 	size_t ntracing;
 };

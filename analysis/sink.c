@@ -9,49 +9,59 @@
  * the one key there is.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sink.h"
 
-/* Which struct stages_ev field a payload member fills. */
-enum slot_field {
-	F_IRQ,
-	F_DEV,
-	F_SEQ, /* seq, first, i */
-	F_COUNT,
-	F_CPU,
-	F_OP,
-	F_FLOW, /* F_FLOW .. F_CHIP are strings, the others integers */
-	F_SCENARIO,
-	F_DESIGN,
-	F_CHIP,
-	F_LATE,
-	F_BLOCK,
-};
+#define T(type) (1u << STAGES_EV_##type)
 
+/*
+ * The payload members the state machine reads: where each goes in a
+ * struct stages_ev, whether it is a string (the others integers), and
+ * the types of event it is read for (struct stages_ev's fields): a
+ * member of another type's event is not read at all.
+ */
 static const struct {
 	const char *name;
-	enum slot_field field;
+	size_t off;
+	bool str;
+	unsigned int types;
 } slot_names[] = {
-	{ "irq", F_IRQ },	{ "dev", F_DEV },
-	{ "seq", F_SEQ },	{ "first", F_SEQ },
-	{ "i", F_SEQ },		{ "count", F_COUNT },
-	{ "cpu", F_CPU },	{ "op", F_OP },
-	{ "flow", F_FLOW },	{ "scenario", F_SCENARIO },
-	{ "design", F_DESIGN }, { "chip", F_CHIP },
-	{ "late", F_LATE },	{ "block", F_BLOCK },
+	{ "irq", offsetof(struct stages_ev, irq), false,
+	  T(RAISE) | T(SERVICE) | T(ENTRY) | T(EXIT) },
+	{ "dev", offsetof(struct stages_ev, dev), false,
+	  T(RAISE) | T(SERVICE) },
+	{ "seq", offsetof(struct stages_ev, seq), false,
+	  T(RAISE) | T(SERVICE) | T(CALIBRATE) },
+	{ "first", offsetof(struct stages_ev, seq), false,
+	  T(RAISE) | T(SERVICE) | T(CALIBRATE) },
+	{ "i", offsetof(struct stages_ev, seq), false,
+	  T(RAISE) | T(SERVICE) | T(CALIBRATE) },
+	{ "count", offsetof(struct stages_ev, count), false, T(SERVICE) },
+	{ "cpu", offsetof(struct stages_ev, cpu), false, T(ENTRY) | T(EXIT) },
+	{ "op", offsetof(struct stages_ev, op), false, T(CHIP_OP) },
+	{ "flow", offsetof(struct stages_ev, flow), true, T(FLOW) },
+	{ "scenario", offsetof(struct stages_ev, scenario), true,
+	  T(BLOCK_BEGIN) },
+	{ "design", offsetof(struct stages_ev, design), true, T(BLOCK_BEGIN) },
+	{ "chip", offsetof(struct stages_ev, chip), true, T(BLOCK_BEGIN) },
+	{ "late", offsetof(struct stages_ev, late), false, T(RAISE) },
+	{ "block", offsetof(struct stages_ev, block), false, T(BLOCK_BEGIN) },
 };
 
 #define MAX_SLOTS 8
 
-/* An event class, resolved once: its type and where its fields are. */
-/* How a slot's field is read, known from its field class. */
+/*
+ * How a slot's field is read, known from its field class; K_OTHER: not
+ * at all (a string where a number belongs, or another type).
+ */
 enum slot_kind { K_UNSIGNED, K_SIGNED, K_STRING, K_OTHER };
 
 /*
  * An event class, resolved once: its type, whether its stream class has a
- * default clock, and where its fields are and how each is read, so that
- * an event costs no name or type lookups.
+ * default clock, and where its fields are, how each is read and where it
+ * goes, so that an event costs no name or type lookups.
  */
 struct ev_class {
 	const bt_event_class *ec;
@@ -60,7 +70,7 @@ struct ev_class {
 	unsigned int nslots;
 	struct {
 		uint64_t index;
-		enum slot_field field;
+		size_t off;
 		enum slot_kind kind;
 	} slot[MAX_SLOTS];
 };
@@ -69,8 +79,16 @@ struct ev_class {
 struct stream_key {
 	const bt_stream *stream;
 	const bt_packet *packet;
+	bool packets; /* its class supports packets */
 	uint64_t key;
 };
+
+/*
+ * Event classes and streams are looked up on every event: a direct-mapped
+ * cache of their pointers' hashes, holding an index + 1 into the arrays,
+ * in front of the scan that fills it.
+ */
+#define CACHE_BITS 8
 
 struct sink {
 	bt_self_component_sink *self;
@@ -84,7 +102,15 @@ struct sink {
 	size_t nkeys, keycap;
 	const bt_trace **traces;
 	size_t ntraces, tracecap;
+	uint32_t class_cache[1 << CACHE_BITS];
+	uint32_t key_cache[1 << CACHE_BITS];
 };
+
+static size_t cache_slot(const void *p)
+{
+	return (size_t)(((uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ULL) >>
+			(64 - CACHE_BITS));
+}
 
 static bt_self_component *self_comp(struct sink *k)
 {
@@ -149,6 +175,7 @@ stages_sink_initialize(bt_self_component_sink *self,
 			BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
 		goto error;
 	}
+	stages_keep_values(k->st, false); /* the statistics are the output */
 	if (params && bt_value_is_map(params) &&
 	    bt_value_map_foreach_entry_const(params, param_entry, k))
 		goto error;
@@ -201,15 +228,46 @@ static enum slot_kind slot_kind(const bt_field_class *fc)
 	return t == BT_FIELD_CLASS_TYPE_STRING ? K_STRING : K_OTHER;
 }
 
-static struct ev_class *class_get(struct sink *k, const bt_event_class *ec)
+/* Where the members of @c's payload class @fc that are read are. */
+static void class_slots(struct ev_class *c, const bt_field_class *fc)
+{
+	uint64_t n = bt_field_class_structure_get_member_count(fc);
+	unsigned int used = 0;
+
+	for (uint64_t i = 0; i < n && c->nslots < MAX_SLOTS; i++) {
+		const bt_field_class_structure_member *m =
+			bt_field_class_structure_borrow_member_by_index_const(
+				fc, i);
+		const char *name = bt_field_class_structure_member_get_name(m);
+
+		for (size_t j = 0; j < sizeof(slot_names) / sizeof(*slot_names);
+		     j++)
+			if (!strcmp(name, slot_names[j].name)) {
+				enum slot_kind kind = slot_kind(
+					bt_field_class_structure_member_borrow_field_class_const(
+						m));
+
+				if ((kind == K_STRING) != slot_names[j].str ||
+				    !(slot_names[j].types & 1u << c->type))
+					kind = K_OTHER;
+				c->slot[c->nslots].index = i;
+				c->slot[c->nslots].off = slot_names[j].off;
+				c->slot[c->nslots++].kind = kind;
+				break;
+			}
+	}
+	/* The members not read still count towards MAX_SLOTS, as ever. */
+	for (unsigned int i = 0; i < c->nslots; i++)
+		if (c->slot[i].kind != K_OTHER)
+			c->slot[used++] = c->slot[i];
+	c->nslots = used;
+}
+
+static struct ev_class *class_new(struct sink *k, const bt_event_class *ec)
 {
 	const bt_field_class *fc;
 	struct ev_class *c;
-	uint64_t n;
 
-	for (size_t i = 0; i < k->nclasses; i++)
-		if (k->classes[i].ec == ec)
-			return &k->classes[i];
 	if (stages_grow(&k->classes, &k->classcap, k->nclasses + 1,
 			sizeof(*k->classes)))
 		return NULL;
@@ -221,27 +279,26 @@ static struct ev_class *class_get(struct sink *k, const bt_event_class *ec)
 			   bt_event_class_borrow_stream_class_const(ec)) !=
 		   NULL;
 	fc = bt_event_class_borrow_payload_field_class_const(ec);
-	if (c->type == STAGES_EV_NONE || !fc ||
-	    bt_field_class_get_type(fc) != BT_FIELD_CLASS_TYPE_STRUCTURE)
-		return c;
-	n = bt_field_class_structure_get_member_count(fc);
-	for (uint64_t i = 0; i < n && c->nslots < MAX_SLOTS; i++) {
-		const bt_field_class_structure_member *m =
-			bt_field_class_structure_borrow_member_by_index_const(
-				fc, i);
-		const char *name = bt_field_class_structure_member_get_name(m);
+	if (c->type != STAGES_EV_NONE && fc &&
+	    bt_field_class_get_type(fc) == BT_FIELD_CLASS_TYPE_STRUCTURE)
+		class_slots(c, fc);
+	return c;
+}
 
-		for (size_t j = 0; j < sizeof(slot_names) / sizeof(*slot_names);
-		     j++)
-			if (!strcmp(name, slot_names[j].name)) {
-				c->slot[c->nslots].index = i;
-				c->slot[c->nslots].field = slot_names[j].field;
-				c->slot[c->nslots++].kind = slot_kind(
-					bt_field_class_structure_member_borrow_field_class_const(
-						m));
-				break;
-			}
-	}
+static struct ev_class *class_get(struct sink *k, const bt_event_class *ec)
+{
+	uint32_t *hit = &k->class_cache[cache_slot(ec)];
+	struct ev_class *c = NULL;
+
+	if (*hit && k->classes[*hit - 1].ec == ec)
+		return &k->classes[*hit - 1];
+	for (size_t i = 0; i < k->nclasses && !c; i++)
+		if (k->classes[i].ec == ec)
+			c = &k->classes[i];
+	if (!c)
+		c = class_new(k, ec);
+	if (c)
+		*hit = (uint32_t)(c - k->classes) + 1;
 	return c;
 }
 
@@ -263,67 +320,31 @@ static bool field_int(const bt_field *f, uint64_t *v)
 static void decode(const struct ev_class *c, const bt_event *event,
 		   struct stages_ev *ev)
 {
-	const bt_field *payload = bt_event_borrow_payload_field_const(event);
+	const bt_field *payload;
+	char *base = (char *)ev;
 
+	if (!c->nslots)
+		return;
+	payload = bt_event_borrow_payload_field_const(event);
 	for (unsigned int i = 0; payload && i < c->nslots; i++) {
-		const bt_field *f =
-			bt_field_structure_borrow_member_field_by_index_const(
-				payload, c->slot[i].index);
-		const char *str = NULL;
-		uint64_t v = 0;
+		const bt_field *f;
+		const char *str;
+		uint64_t v;
 
+		f = bt_field_structure_borrow_member_field_by_index_const(
+			payload, c->slot[i].index);
 		switch (c->slot[i].kind) {
 		case K_UNSIGNED:
 			v = bt_field_integer_unsigned_get_value(f);
+			memcpy(base + c->slot[i].off, &v, sizeof(v));
 			break;
 		case K_SIGNED:
 			v = (uint64_t)bt_field_integer_signed_get_value(f);
-			break;
-		case K_STRING:
-			str = bt_field_string_get_value(f);
+			memcpy(base + c->slot[i].off, &v, sizeof(v));
 			break;
 		default:
-			continue;
-		}
-		if ((str != NULL) !=
-		    (c->slot[i].field >= F_FLOW && c->slot[i].field <= F_CHIP))
-			continue; /* a string where a number belongs, or so */
-		switch (c->slot[i].field) {
-		case F_FLOW:
-			ev->flow = str;
-			break;
-		case F_SCENARIO:
-			ev->scenario = str;
-			break;
-		case F_DESIGN:
-			ev->design = str;
-			break;
-		case F_CHIP:
-			ev->chip = str;
-			break;
-		case F_IRQ:
-			ev->irq = v;
-			break;
-		case F_DEV:
-			ev->dev = v;
-			break;
-		case F_SEQ:
-			ev->seq = v;
-			break;
-		case F_COUNT:
-			ev->count = v;
-			break;
-		case F_CPU:
-			ev->cpu = v;
-			break;
-		case F_LATE:
-			ev->late = v;
-			break;
-		case F_BLOCK:
-			ev->block = v;
-			break;
-		case F_OP:
-			ev->op = (int64_t)v;
+			str = bt_field_string_get_value(f);
+			memcpy(base + c->slot[i].off, &str, sizeof(str));
 			break;
 		}
 	}
@@ -365,27 +386,39 @@ static uint64_t compute_key(struct sink *k, const bt_stream *s,
 	return t | 0x80000000u | (bt_stream_get_id(s) & 0x7fffffff);
 }
 
+static struct stream_key *key_new(struct sink *k, const bt_stream *s)
+{
+	struct stream_key *sk;
+
+	if (stages_grow(&k->keys, &k->keycap, k->nkeys + 1, sizeof(*k->keys)))
+		return NULL;
+	sk = &k->keys[k->nkeys++];
+	sk->stream = s;
+	sk->packets = bt_stream_class_supports_packets(
+		bt_stream_borrow_class_const(s));
+	sk->packet = NULL;
+	sk->key = compute_key(k, s, NULL);
+	return sk;
+}
+
 static int stream_key(struct sink *k, const bt_event *event, uint64_t *key)
 {
 	const bt_stream *s = bt_event_borrow_stream_const(event);
-	const bt_packet *p = bt_stream_class_supports_packets(
-				     bt_stream_borrow_class_const(s)) ?
-				     bt_event_borrow_packet_const(event) :
-				     NULL;
+	uint32_t *hit = &k->key_cache[cache_slot(s)];
 	struct stream_key *sk = NULL;
+	const bt_packet *p;
 
+	if (*hit && k->keys[*hit - 1].stream == s)
+		sk = &k->keys[*hit - 1];
 	for (size_t i = 0; i < k->nkeys && !sk; i++)
 		if (k->keys[i].stream == s)
 			sk = &k->keys[i];
-	if (!sk) {
-		if (stages_grow(&k->keys, &k->keycap, k->nkeys + 1,
-				sizeof(*k->keys)))
-			return -ENOMEM;
-		sk = &k->keys[k->nkeys++];
-		sk->stream = s;
-		sk->packet = NULL;
-		sk->key = compute_key(k, s, p);
-	}
+	if (!sk)
+		sk = key_new(k, s);
+	if (!sk)
+		return -ENOMEM;
+	*hit = (uint32_t)(sk - k->keys) + 1;
+	p = sk->packets ? bt_event_borrow_packet_const(event) : NULL;
 	if (sk->packet != p) {
 		sk->packet = p;
 		sk->key = compute_key(k, s, p);
@@ -399,7 +432,7 @@ static int event_msg(struct sink *k, const bt_message *msg)
 	const bt_event *event = bt_message_event_borrow_event_const(msg);
 	const struct ev_class *c =
 		class_get(k, bt_event_borrow_class_const(event));
-	struct stages_ev ev = { 0 };
+	struct stages_ev ev;
 	int64_t ns;
 	int ret;
 
@@ -423,8 +456,12 @@ static int event_msg(struct sink *k, const bt_message *msg)
 			bt_event_class_get_name(c->ec));
 		return -ERANGE;
 	}
+	/* Field by field: = { 0 } of the whole is a slow rep stos here. */
 	ev.type = c->type;
 	ev.ts = (uint64_t)ns;
+	ev.irq = ev.dev = ev.seq = ev.count = ev.cpu = ev.late = 0;
+	ev.op = 0;
+	ev.flow = ev.scenario = ev.design = ev.chip = NULL;
 	ret = stream_key(k, event, &ev.stream);
 	if (ret)
 		return ret;

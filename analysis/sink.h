@@ -71,6 +71,13 @@ enum stages_ev_type stages_ev_type(const char *name);
 /* 0, or -ENOMEM. */
 int stages_create(struct stages **out);
 
+/*
+ * Whether stages_finish() gives each series its values (struct
+ * stages_series @v), as it does unless told not to: they cost memory,
+ * and the sink's output needs only their statistics.
+ */
+void stages_keep_values(struct stages *s, bool keep);
+
 /* Feed one event, in time stamp order. 0, or -ENOMEM. */
 int stages_event(struct stages *s, const struct stages_ev *ev);
 
@@ -122,7 +129,15 @@ stages_sink_consume(bt_self_component_sink *self);
  */
 int stages_trace_sizes_ok(const char *dir, char *err, size_t errlen);
 
-/* Grow @*p (of @size-byte items) to hold @need; amortised doubling. */
-int stages_grow(void *p, size_t *cap, size_t need, size_t size);
+int __stages_grow(void *p, size_t *cap, size_t need, size_t size);
+
+/*
+ * Grow @*p (of @size-byte items) to hold @need; amortised doubling. 0, or
+ * -ENOMEM. Inline, so that the common case, room enough, costs no call.
+ */
+static inline int stages_grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	return need <= *cap ? 0 : __stages_grow(p, cap, need, size);
+}
 
 #endif /* ANALYSIS_SINK_H */

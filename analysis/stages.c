@@ -148,6 +148,21 @@ static void acc_add(struct acc *a, uint64_t raw, uint32_t k)
 	a->k += k;
 }
 
+/*
+ * Charge @raw of @k intervals to stage @i of @f. Only the stages an
+ * interrupt touches are cleared (@f->used), not all of them at its entry.
+ */
+static void frame_acc(struct frame *f, int i, uint64_t raw, uint32_t k)
+{
+	if (!(f->used & 1u << i)) {
+		f->used |= 1u << i;
+		f->acc[i].raw = raw;
+		f->acc[i].k = k;
+		return;
+	}
+	acc_add(&f->acc[i], raw, k);
+}
+
 /* Close the interval in progress at @ts: charge it to its opener. */
 static int frame_cut(struct frame *f, uint64_t ts)
 {
@@ -160,7 +175,7 @@ static int frame_cut(struct frame *f, uint64_t ts)
 	if (f->opener == S_TENTATIVE)
 		acc_add(&f->tent, d, 1);
 	else
-		acc_add(&f->acc[f->opener], d, 1);
+		frame_acc(f, f->opener, d, 1);
 	f->last = ts;
 	return frame_stamp(f, ts);
 }
@@ -213,7 +228,7 @@ static int entry_event(struct stages *s, const struct stages_ev *ev)
 	f->flow = -1;
 	f->opener = S_ENTRY;
 	f->opened = f->in_action = f->after_exit = false;
-	memset(f->acc, 0, sizeof(f->acc));
+	f->used = 0;
 	memset(&f->tent, 0, sizeof(f->tent));
 	f->nts = 0;
 	f->nlat = 0;
@@ -319,7 +334,7 @@ static int inner_event(struct stages *s, const struct stages_ev *ev)
 		break;
 	case STAGES_EV_ACTION_ENTRY:
 		/* Back into the chain: the step here was the handlers'. */
-		acc_add(&f->acc[S_ACTION], f->tent.raw, f->tent.k);
+		frame_acc(f, S_ACTION, f->tent.raw, f->tent.k);
 		memset(&f->tent, 0, sizeof(f->tent));
 		f->opened = f->in_action = true;
 		f->after_exit = false;
@@ -348,25 +363,28 @@ static int frame_commit(struct stages *s, struct frame *f, uint64_t ts)
 
 	if (ret)
 		return ret;
-	acc_add(&f->acc[S_EXIT], f->tent.raw, f->tent.k);
+	frame_acc(f, S_EXIT, f->tent.raw, f->tent.k);
 	g = stages_group_get(s, f->ctx, f->flow, f->cpu);
 	if (!g)
 		return -ENOMEM;
 	g->interrupts++;
-	for (int i = 0; i <= S_EXIT; i++)
+	for (uint32_t u = f->used; u; u &= u - 1) {
+		int i = __builtin_ctz(u);
+
 		if (f->acc[i].k) {
-			ret = stages_series_push(&g->s[i], f->acc[i].raw,
-						 f->acc[i].k);
+			ret = stages_series_push(&s->arena, &g->s[i],
+						 f->acc[i].raw, f->acc[i].k);
 			if (ret)
 				return ret;
 		}
-	ret = stages_series_push(&g->s[S_TOTAL], f->last - f->t0,
+	}
+	ret = stages_series_push(&s->arena, &g->s[S_TOTAL], f->last - f->t0,
 				 (uint32_t)(f->nts - 1));
 	for (size_t i = 0; i < f->nlat && !ret; i++) {
-		ret = stages_series_push(&g->s[S_DISPATCH], f->lat[i].d.raw,
-					 f->lat[i].d.k);
+		ret = stages_series_push(&s->arena, &g->s[S_DISPATCH],
+					 f->lat[i].d.raw, f->lat[i].d.k);
 		if (!ret)
-			ret = stages_series_push(&g->s[S_LATENCY],
+			ret = stages_series_push(&s->arena, &g->s[S_LATENCY],
 						 f->lat[i].l.raw,
 						 f->lat[i].l.k);
 	}

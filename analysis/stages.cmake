@@ -5,8 +5,8 @@
 # Babeltrace2 plugin, build*/analysis/irqlab.so, for
 # `babeltrace2 --plugin-path=build/analysis -c sink.irqlab.stages`.
 add_library(irqlab_stages STATIC stages.c stages_tables.c stages_figures.c
-	stages_finish.c stages_output.c stages_watch.c sink.c sink_traces.c
-	sink_graph.c)
+	stages_series.c stages_sort.c stages_finish.c stages_output.c stages_watch.c
+	sink.c sink_traces.c sink_graph.c)
 target_include_directories(irqlab_stages PUBLIC ${PROJECT_SOURCE_DIR})
 target_link_libraries(irqlab_stages PUBLIC irqlab_stats PkgConfig::BABELTRACE2
 	PRIVATE PkgConfig::JANSSON irqlab_warnings)

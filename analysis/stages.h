@@ -78,8 +78,10 @@ extern const char *const stages_fig_names[STAGES_NR_FIGS];
 
 /* One series of values (ns, tracepoint cost subtracted). */
 struct stages_series {
-	uint64_t *v; /* sorted once stages_finish() ran; clamped at 0 */
+	/* Sorted, clamped at 0; NULL unless kept (stages_keep_values()). */
+	uint64_t *v;
 	size_t n, cap;
+	bool lent; /* @v is its only CPU's: the all-CPU group's, not freed */
 	struct irqstat st; /* filled by stages_finish(), of v */
 	struct stages_figure fig[STAGES_NR_FIGS]; /* all 0 when n is 0 */
 };

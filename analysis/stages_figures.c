@@ -117,60 +117,37 @@ void stages_figure_format(const struct stages_figure *f, int decimals,
 		snprintf(buf, len, STAGES_UNRESOLVED " (± %.0f ns)", f->pm);
 }
 
-/* A value with its cost subtracted, and how many costs that was. */
-struct xk {
-	double x;
-	uint32_t k;
-};
-
-static int xk_cmp(const void *a, const void *b)
-{
-	double x = ((const struct xk *)a)->x, y = ((const struct xk *)b)->x;
-
-	return (x > y) - (x < y);
-}
-
-/*
- * The figures of series @i of groups [@a, @b) together, from their raw
- * values, with @c's median subtracted k times from a value of k
- * intervals. A higher cost lowers every value: the band's low end takes
- * k times p975 - median off, its high end adds k times median - p025.
- * The central 95% rather than the quartiles: a stage's quantile carries
- * the cost of its events as they fell, and for p90 of a stage of fixed
+/**
+ * stages_keyed_figures - the figures of a sorted series
+ * @kd: the series' keys (stages_run_keys())
+ * @c: the calibration, whose median was subtracted k times from a value
+ *	of k intervals
+ * @fig: receives STAGES_NR_FIGS figures, all 0 for no values
+ *
+ * A higher cost lowers every value: the band's low end takes k times
+ * p975 - median off, its high end adds k times median - p025. The
+ * central 95% rather than the quartiles: a stage's quantile carries the
+ * cost of its events as they fell, and for p90 of a stage of fixed
  * length that is the cost's own p90.
  */
-int stages_series_figures(const struct igroup *a, const struct igroup *b, int i,
+void stages_keyed_figures(const struct keyed *kd,
 			  const struct stages_calibration *c,
 			  struct stages_figure *fig)
 {
 	double down = c->p975 - c->median, up = c->median - c->p025;
-	long double sum = 0, ss = 0, ksum = 0;
-	size_t n = 0, at = 0;
-	struct xk *v;
+	long double sum = kd->sum, ss = 0;
+	size_t n = kd->n;
 
-	for (const struct igroup *g = a; g < b; g++)
-		n += g->s[i].n;
 	memset(fig, 0, STAGES_NR_FIGS * sizeof(*fig));
 	if (!n)
-		return 0;
-	v = malloc(n * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	for (const struct igroup *g = a; g < b; g++)
-		for (size_t j = 0; j < g->s[i].n; j++) {
-			uint32_t k = g->s[i].k[j];
-
-			v[at].x = (double)g->s[i].v[j] - k * c->median;
-			v[at++].k = k;
-			sum += v[at - 1].x;
-			ksum += k;
-		}
-	qsort(v, n, sizeof(*v), xk_cmp);
-
+		return;
 	fig[0].value = (double)(sum / n);
-	for (size_t j = 0; j < n; j++)
-		ss += (v[j].x - sum / n) * (v[j].x - sum / n);
-	fig[0].k = (double)(ksum / n);
+	for (size_t j = 0; j < n; j++) {
+		double x = keyed_x(kd, j);
+
+		ss += (x - sum / n) * (x - sum / n);
+	}
+	fig[0].k = (double)(kd->ksum / n);
 	fig[0].lo = fig[0].hi = fig[0].value;
 	if (n > 1) {
 		double se = sqrt((double)(ss / (n - 1)) / (double)n);
@@ -184,10 +161,10 @@ int stages_series_figures(const struct igroup *a, const struct igroup *b, int i,
 
 		os_ranks(n, fig_permille[f], &lo, &hi);
 		for (size_t j = lo; j <= hi; j++)
-			k = v[j].k > k ? v[j].k : k;
-		fig[f].value = v[r].x;
-		fig[f].lo = v[lo].x;
-		fig[f].hi = v[hi].x;
+			k = keyed_k(kd, j) > k ? keyed_k(kd, j) : k;
+		fig[f].value = keyed_x(kd, r);
+		fig[f].lo = keyed_x(kd, lo);
+		fig[f].hi = keyed_x(kd, hi);
 		fig[f].k = k;
 	}
 	for (int f = 0; f < STAGES_NR_FIGS; f++) {
@@ -196,6 +173,4 @@ int stages_series_figures(const struct igroup *a, const struct igroup *b, int i,
 		fig[f].resolution = fig[f].k * (c->p975 - c->p025);
 		stages_figure_judge(&fig[f]);
 	}
-	free(v);
-	return 0;
 }

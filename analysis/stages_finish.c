@@ -3,7 +3,9 @@
  * The result of the stage state machine (stages_finish()): the tracepoint
  * cost subtracted from every value, the groups sorted and laid out as
  * the all-CPU group of each scenario x design x flow followed by its
- * per-CPU ones, each CPU's series sorted once and merged for all CPUs.
+ * per-CPU ones, each CPU's series sorted once (stages_sort.c) and merged
+ * for all CPUs, the figures and the settled values taken from that one
+ * sort.
  */
 #define _GNU_SOURCE /* qsort_r */
 #include <errno.h>
@@ -11,27 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stages_internal.h"
-
-#define NR_MERGE 16 /* CPUs per group merged run by run; more are sorted */
-
-/*
- * Subtract @cost once per interval of each value, clamping at 0: the
- * series' own statistics, kept for older readers. The figures, which
- * are not clamped, were taken from the raw values before.
- */
-static void series_settle(struct raw_series *r, double cost)
-{
-	for (size_t i = 0; i < r->n; i++) {
-		double sub = cost * r->k[i];
-		uint64_t c = sub >= 18446744073709551615.0 ?
-				     UINT64_MAX :
-				     (uint64_t)llround(sub);
-
-		r->v[i] = r->v[i] > c ? r->v[i] - c : 0;
-	}
-	free(r->k);
-	r->k = NULL;
-}
 
 static const char *group_flow(const struct stages *s, const struct igroup *g)
 {
@@ -88,118 +69,103 @@ static int out_names(struct stages_group *o, const struct stages *s,
 	return o->scenario && o->design && o->chip && o->flow ? 0 : -ENOMEM;
 }
 
-/*
- * Series @i of groups [@a, @b), each sorted, merged into @out in order:
- * a few CPUs' runs, so the smallest head is found by looking at each.
- */
-static void merge(uint64_t *out, const struct igroup *a, const struct igroup *b,
-		  int i)
-{
-	size_t at[NR_MERGE] = { 0 }, k = (size_t)(b - a);
-
-	if (k > NR_MERGE) { /* more CPUs than that: concatenate and sort */
-		size_t n = 0;
-
-		for (const struct igroup *g = a; g < b; g++) {
-			memcpy(out + n, g->s[i].v, g->s[i].n * sizeof(*out));
-			n += g->s[i].n;
-		}
-		irqstat_sort(out, n);
-		return;
-	}
-	for (;;) {
-		size_t best = k;
-
-		for (size_t r = 0; r < k; r++)
-			if (at[r] < a[r].s[i].n &&
-			    (best == k ||
-			     a[r].s[i].v[at[r]] < a[best].s[i].v[at[best]]))
-				best = r;
-		if (best == k)
-			return;
-		*out++ = a[best].s[i].v[at[best]++];
-	}
-}
-
-/* The all-CPU group of groups [@a, @b), which share all but the CPU. */
-static int out_all(struct stages_group *o, const struct stages *s,
-		   const struct igroup *a, const struct igroup *b)
-{
-	int ret = out_names(o, s, a);
-
-	o->cpu = -1;
-	for (const struct igroup *g = a; g < b; g++)
-		o->interrupts += g->interrupts;
-	for (int i = 0; i < NR_SERIES && !ret; i++) {
-		struct stages_series *os = out_series(o, i);
-		size_t n = 0;
-
-		for (const struct igroup *g = a; g < b; g++)
-			n += g->s[i].n;
-		if (!n)
-			continue;
-		os->v = malloc(n * sizeof(*os->v));
-		if (!os->v)
-			return -ENOMEM;
-		merge(os->v, a, b, i);
-		os->n = os->cap = n;
-		irqstat_compute_sorted(os->v, os->n, &os->st);
-	}
-	return ret;
-}
-
-/* A per-CPU group: its arrays move into the result. */
-static int out_cpu(struct stages_group *o, const struct stages *s,
-		   struct igroup *g)
-{
-	int ret = out_names(o, s, g);
-
-	o->cpu = g->cpu > INT32_MAX ? INT32_MAX : (int)g->cpu;
-	o->interrupts = g->interrupts;
-	for (int i = 0; i < NR_SERIES; i++) {
-		struct stages_series *os = out_series(o, i);
-
-		os->v = g->s[i].v;
-		os->n = g->s[i].n;
-		os->cap = g->s[i].cap;
-		g->s[i].v = NULL;
-		g->s[i].n = g->s[i].cap = 0;
-		irqstat_compute_sorted(os->v, os->n, &os->st);
-	}
-	return ret;
-}
-
 static bool same_but_cpu(const struct igroup *a, const struct igroup *b)
 {
 	return a->ctx == b->ctx && a->flow == b->flow;
 }
 
 /*
- * The figures of groups [@i, @j) of @s, which share all but the CPU, into
- * @o: the all-CPU group, then one per CPU, as stages_finish() lays them
- * out. One CPU alone gives the all-CPU group the same figures.
+ * The statistics of series @i of the @m groups @a from their keys @kd,
+ * settled (stages_settle()) in @t, into @os; its values too if @keep.
  */
-static int run_figures(struct stages *s, size_t i, size_t j,
-		       struct stages_group *o,
-		       const struct stages_calibration *c)
+static int series_stats(const struct keyed *kd, const struct igroup *a,
+			size_t m, int i, double cost, bool keep,
+			struct stages_scratch *t, struct stages_series *os)
 {
-	const struct igroup *g = s->groups;
-	int ret = 0;
+	size_t n = kd->n;
 
-	for (int k = 0; k < NR_SERIES && !ret; k++) {
-		for (size_t x = i; x < j && !ret; x++)
-			ret = stages_series_figures(
-				&g[x], &g[x + 1], k, c,
-				out_series(&o[1 + x - i], k)->fig);
-		if (ret)
-			break;
-		if (j - i == 1)
-			memcpy(out_series(o, k)->fig, out_series(&o[1], k)->fig,
-			       sizeof(out_series(o, k)->fig));
-		else
-			ret = stages_series_figures(&g[i], &g[j], k, c,
-						    out_series(o, k)->fig);
+	if (stages_grow(&t->sort_w, &t->sort_wcap, n, sizeof(*t->sort_w)))
+		return -ENOMEM;
+	stages_settle(kd, a, m, i, cost, t->sort_w);
+	os->n = n;
+	irqstat_compute_sorted(t->sort_w, n, &os->st);
+	if (!keep)
+		return 0;
+	os->v = malloc((n ? n : 1) * sizeof(*os->v));
+	if (!os->v)
+		return -ENOMEM;
+	memcpy(os->v, t->sort_w, n * sizeof(*os->v));
+	os->cap = n;
+	return 0;
+}
+
+/*
+ * Series @i of the groups [@a, @b), which share all but the CPU, into
+ * @o, the all-CPU group, and the CPUs' after it: each CPU's values keyed
+ * and sorted once, its figures and statistics, the same merged for the
+ * all-CPU group. One CPU alone gives it the same figures and lends it
+ * its values.
+ */
+static int run_series(struct igroup *a, struct igroup *b, int i, bool keep,
+		      const struct stages_calibration *c,
+		      struct stages_scratch *t, struct stages_group *o)
+{
+	size_t m = (size_t)(b - a);
+	struct keyed *kd = calloc(m + 1, sizeof(*kd));
+	struct stages_series *os = out_series(o, i), *cs;
+	int ret;
+
+	if (!kd)
+		return -ENOMEM;
+	ret = stages_run_keys(a, m, i, c->median, kd, t);
+	for (size_t x = 0; x < m && !ret; x++) {
+		cs = out_series(&o[1 + x], i);
+		stages_keyed_figures(&kd[x], c, cs->fig);
+		ret = series_stats(&kd[x], &a[x], 1, i, c->median, keep, t, cs);
 	}
+	cs = out_series(&o[1], i);
+	if (!ret && m > 1) {
+		stages_keyed_figures(&kd[m], c, os->fig);
+		ret = series_stats(&kd[m], a, m, i, c->median, keep, t, os);
+	} else if (!ret) {
+		memcpy(os->fig, cs->fig, sizeof(os->fig));
+		os->st = cs->st;
+		os->n = cs->n;
+		os->v = cs->v;
+		os->lent = cs->v != NULL;
+	}
+	for (size_t x = 0; x <= m; x++)
+		if (!kd[x].scratch) {
+			free(kd[x].w);
+			free(kd[x].k);
+		}
+	for (size_t x = 0; x < m; x++)
+		stages_series_free(&a[x].s[i]);
+	free(kd);
+	return ret;
+}
+
+/*
+ * The groups [@i, @j) of @s, which share all but the CPU, into @o: the
+ * all-CPU group, then one per CPU.
+ */
+static int out_run(struct stages *s, size_t i, size_t j, struct stages_group *o,
+		   const struct stages_calibration *c, struct stages_scratch *t)
+{
+	struct igroup *g = s->groups;
+	int ret = out_names(o, s, &g[i]);
+
+	o->cpu = -1;
+	for (size_t x = i; x < j && !ret; x++) {
+		struct stages_group *cg = &o[1 + x - i];
+
+		o->interrupts += g[x].interrupts;
+		cg->cpu = g[x].cpu > INT32_MAX ? INT32_MAX : (int)g[x].cpu;
+		cg->interrupts = g[x].interrupts;
+		ret = out_names(cg, s, &g[x]);
+	}
+	for (int k = 0; k < NR_SERIES && !ret; k++)
+		ret = run_series(&g[i], &g[j], k, s->keep_values, c, t, o);
 	return ret;
 }
 
@@ -229,6 +195,7 @@ static int out_blocks(const struct stages *s, struct stages_result *out)
 
 int stages_finish(struct stages *s, struct stages_result *out)
 {
+	struct stages_scratch t = { 0 };
 	size_t runs = 0, at = 0;
 	int ret = 0;
 
@@ -274,23 +241,14 @@ int stages_finish(struct stages *s, struct stages_result *out)
 		while (j < s->ngroups &&
 		       same_but_cpu(&s->groups[i], &s->groups[j]))
 			j++;
-		/* The figures need each value's interval count: first. */
-		ret = run_figures(s, i, j, &out->groups[at], &out->calib);
-		if (ret)
-			break;
-		/* Each CPU's series sorted once, then merged for all CPUs. */
-		for (size_t g = i; g < j; g++)
-			for (int k = 0; k < NR_SERIES; k++) {
-				series_settle(&s->groups[g].s[k],
-					      out->event_cost_ns);
-				irqstat_sort(s->groups[g].s[k].v,
-					     s->groups[g].s[k].n);
-			}
-		ret = out_all(&out->groups[at++], s, &s->groups[i],
-			      &s->groups[j]);
-		for (; i < j && !ret; i++)
-			ret = out_cpu(&out->groups[at++], s, &s->groups[i]);
+		ret = out_run(s, i, j, &out->groups[at], &out->calib, &t);
+		at += 1 + j - i;
+		i = j;
 	}
+	free(t.keys_w);
+	free(t.keys_k);
+	free(t.sort_w);
+	free(t.sort_k);
 	if (ret)
 		stages_result_free(out);
 	return ret;
@@ -306,7 +264,8 @@ void stages_result_free(struct stages_result *r)
 		free(g->chip);
 		free(g->flow);
 		for (int j = 0; j < NR_SERIES; j++)
-			free(out_series(g, j)->v);
+			if (!out_series(g, j)->lent)
+				free(out_series(g, j)->v);
 	}
 	free(r->groups);
 	for (size_t i = 0; r->blocks && i < r->nblocks; i++) {

@@ -4,7 +4,8 @@
  * the files that make it up, as the kernel's kernel/irq/internals.h is:
  * stages.c (the events), stages_tables.c (contexts, flows, streams,
  * raises and groups: lookups and lifetime), stages_figures.c (the
- * calibration and each series' figures), stages_finish.c (the result)
+ * calibration and each series' figures), stages_sort.c (the series
+ * sorted for them), stages_finish.c (the result)
  * and stages_output.c (JSON and the text table). Nothing outside them
  * includes this header.
  */
@@ -30,13 +31,55 @@ enum {
 	S_TENTATIVE = NR_SERIES,
 };
 
+_Static_assert(S_EXIT < 32, "struct frame's used has a bit per stage");
+
 #define MAX_NEST 16 /* interrupts open on one stream */
 
-/* Raw values (ns) and how many intervals each one spans. */
+/*
+ * Raw values (ns) and how many intervals each one spans, as recorded: one
+ * 32-bit word each, the value in the low SERIES_V_BITS bits and the count
+ * above it, in chunks that are never copied as the series grows (chunk
+ * c holds series_chunk_len(c) words). Memory is most of what recording
+ * costs: a page's first touch costs as much as hundreds of events. A
+ * value or count too wide for a word (67 ms, 62 intervals) is kept in
+ * @wide, its word SERIES_WIDE | its index there.
+ */
+struct wide_value {
+	uint64_t v;
+	uint32_t k;
+};
+
 struct raw_series {
-	uint64_t *v;
-	uint32_t *k;
-	size_t n, cap;
+	uint32_t **chunk;
+	size_t nchunks, chunkcap;
+	uint32_t *at, *end; /* the free part of the last chunk */
+	size_t n;
+	uint64_t vmax; /* the largest value and count pushed */
+	uint32_t kmax;
+	struct wide_value *wide;
+	size_t nwide, widecap;
+};
+
+#define SERIES_V_BITS 26
+#define SERIES_V_MASK ((1U << SERIES_V_BITS) - 1)
+#define SERIES_K_WIDE (UINT32_MAX >> SERIES_V_BITS)
+#define SERIES_WIDE (SERIES_K_WIDE << SERIES_V_BITS)
+#define SERIES_CHUNK_MIN 64 /* words; each chunk twice the one before */
+#define SERIES_CHUNK_MAX 16384
+
+static inline size_t series_chunk_len(size_t c)
+{
+	return c < 8 ? (size_t)SERIES_CHUNK_MIN << c : SERIES_CHUNK_MAX;
+}
+
+/*
+ * Where every series' chunks come from: slabs of STAGES_SLAB bytes, each
+ * asked to be one transparent huge page (stages_series.c).
+ */
+struct series_arena {
+	void **slab;
+	size_t nslabs, slabcap;
+	char *at, *end; /* the free part of the last slab */
 };
 
 struct igroup {
@@ -64,6 +107,7 @@ struct frame {
 	int opener; /* the series the interval in progress is charged to */
 	bool opened; /* a chip_op or action_entry was seen: entry is over */
 	bool in_action, after_exit;
+	uint32_t used; /* bit i: acc[i] holds this interrupt's time */
 	struct acc acc[S_EXIT + 1], tent;
 	uint64_t *ts; /* every event's stamp, for latency's interval count */
 	size_t nts, tscap;
@@ -91,6 +135,7 @@ struct ctx {
 };
 
 struct stages {
+	bool keep_values; /* stages_keep_values() */
 	uint64_t events, discarded_events, discarded_packets, unmatched;
 	uint64_t calib, calib_pairs, calib_sum, calib_prev_i, calib_prev_ts;
 	uint64_t *calib_hist; /* STAGES_CALIB_MAX buckets of 1 ns */
@@ -100,7 +145,7 @@ struct stages {
 	size_t nctx, ctxcap;
 	uint32_t cur_ctx;
 	char **flows;
-	size_t nflows, flowcap;
+	size_t nflows, flowcap, last_flow;
 
 	struct stream *streams;
 	size_t nstreams, streamcap, last_stream;
@@ -108,7 +153,8 @@ struct stages {
 	size_t nraises, raisecap, last_raise;
 
 	struct igroup *groups;
-	size_t ngroups, groupcap;
+	size_t ngroups, groupcap, last_group;
+	struct series_arena arena;
 	uint32_t *hash; /* group index + 1; 0: empty */
 	size_t hashcap;
 
@@ -138,28 +184,149 @@ void stages_watch_service(struct stages *s, const struct frame *f, uint64_t dev,
 /* The watched events' times, @cost_ns subtracted per interval. */
 void stages_watch_finish(struct stages *s, double cost_ns);
 
-int stages_series_push(struct raw_series *s, uint64_t v, uint32_t k);
+int __stages_series_grow(struct series_arena *a, struct raw_series *s);
+int __stages_series_wide(struct raw_series *s, uint64_t v, uint32_t k);
+void stages_arena_free(struct series_arena *a);
+
+/* Append @v of @k intervals to @s, its chunks from @a; 0, or -ENOMEM. */
+static inline int stages_series_push(struct series_arena *a,
+				     struct raw_series *s, uint64_t v,
+				     uint32_t k)
+{
+	if (s->at == s->end && __stages_series_grow(a, s))
+		return -ENOMEM;
+	s->vmax = v > s->vmax ? v : s->vmax;
+	s->kmax = k > s->kmax ? k : s->kmax;
+	s->n++;
+	if (v > SERIES_V_MASK || k >= SERIES_K_WIDE)
+		return __stages_series_wide(s, v, k);
+	*s->at++ = (uint32_t)v | k << SERIES_V_BITS;
+	return 0;
+}
+
+/* The value of word @w of @s, and its interval count. */
+static inline uint64_t stages_series_v(const struct raw_series *s, uint32_t w,
+				       uint32_t *k)
+{
+	if ((w & SERIES_WIDE) == SERIES_WIDE) {
+		*k = s->wide[w & SERIES_V_MASK].k;
+		return s->wide[w & SERIES_V_MASK].v;
+	}
+	*k = w >> SERIES_V_BITS;
+	return w & SERIES_V_MASK;
+}
+
+void stages_series_free(struct raw_series *s);
+
+/* How many of @s's words chunk @c holds, @done being in the ones before. */
+static inline size_t series_chunk_used(const struct raw_series *s, size_t c,
+				       size_t done)
+{
+	size_t len = series_chunk_len(c);
+
+	return s->n - done < len ? s->n - done : len;
+}
+
 /* Context [0] is outside any block; 0, or -ENOMEM. */
 int stages_ctx_intern(struct stages *s, const char *scenario,
 		      const char *design, const char *chip, uint32_t *out);
 int stages_flow_intern(struct stages *s, const char *flow, int32_t *out);
-/* The stream @key, made if new; NULL: no memory. */
-struct stream *stages_stream_get(struct stages *s, uint64_t key);
+struct stream *__stages_stream_get(struct stages *s, uint64_t key);
+
+/*
+ * The stream @key, made if new; NULL: no memory. An interrupt's events
+ * come from one stream: the last one found is tried first, inline.
+ */
+static inline struct stream *stages_stream_get(struct stages *s, uint64_t key)
+{
+	if (s->last_stream < s->nstreams &&
+	    s->streams[s->last_stream].key == key)
+		return &s->streams[s->last_stream];
+	return __stages_stream_get(s, key);
+}
 /* The raises of @irq/@dev, made if new and @create; NULL: none. */
 struct raises *stages_raises_get(struct stages *s, uint64_t irq, uint64_t dev,
 				 bool create);
-/* The group of @ctx x @flow x @cpu, made if new; NULL: no memory. */
-struct igroup *stages_group_get(struct stages *s, uint32_t ctx, int32_t flow,
-				uint64_t cpu);
+struct igroup *__stages_group_get(struct stages *s, uint32_t ctx, int32_t flow,
+				  uint64_t cpu);
+
+/*
+ * The group of @ctx x @flow x @cpu, made if new; NULL: no memory. One
+ * line's interrupts follow each other: the last one found is tried
+ * first, inline.
+ */
+static inline struct igroup *stages_group_get(struct stages *s, uint32_t ctx,
+					      int32_t flow, uint64_t cpu)
+{
+	struct igroup *g;
+
+	if (s->last_group < s->ngroups) {
+		g = &s->groups[s->last_group];
+		if (g->ctx == ctx && g->flow == flow && g->cpu == cpu)
+			return g;
+	}
+	return __stages_group_get(s, ctx, flow, cpu);
+}
 /* The interrupts still open on @st, dropped as unmatched. */
 void stages_stream_drop_all(struct stages *s, struct stream *st);
 /* The calibrate spacings' distribution. */
 void stages_calibration(const struct stages *s, struct stages_calibration *c);
 /*
- * The figures of series @i of groups [@a, @b) together, with @c's median
- * subtracted per interval; 0 or -ENOMEM.
+ * A series sorted for its figures (stages_sort.c). Packed (@k NULL):
+ * each word is 2x + @off above KEYED_SHIFT and k below, x = v - k * cost
+ * being exact in half ns; else each word is the double x made an
+ * unsigned integer of the same order, and @k holds the counts. The sums
+ * of the values and counts are taken in the order they were recorded.
  */
-int stages_series_figures(const struct igroup *a, const struct igroup *b, int i,
+struct keyed {
+	uint64_t *w;
+	uint32_t *k;
+	size_t n;
+	long double sum, ksum;
+	int64_t off;
+	bool scratch; /* @w and @k are the scratch's: not to be freed */
+};
+
+#define KEYED_SHIFT 16
+#define STAGES_MERGE_MAX 16 /* CPUs merged head by head; more: sorted */
+
+/*
+ * Room reused from one series to the next: the keys of a CPU alone in
+ * its run, the sorts' second buffer, which also takes the settled values
+ * for their statistics, and a radix pass's counts.
+ */
+#define RADIX_WIDE 12 /* bits of a digit of the radix sort, at most */
+
+struct stages_scratch {
+	uint64_t *keys_w, *sort_w;
+	uint32_t *keys_k, *sort_k;
+	size_t keys_wcap, sort_wcap, keys_kcap, sort_kcap;
+	size_t count[1 << RADIX_WIDE]; /* a radix pass's counts */
+};
+
+double stages_key_x(uint64_t key);
+
+/* Value @j of @kd, the cost subtracted, and its interval count. */
+static inline double keyed_x(const struct keyed *kd, size_t j)
+{
+	if (!kd->k)
+		return (double)((int64_t)(kd->w[j] >> KEYED_SHIFT) - kd->off) *
+		       0.5;
+	return stages_key_x(kd->w[j]);
+}
+
+static inline uint32_t keyed_k(const struct keyed *kd, size_t j)
+{
+	return kd->k ? kd->k[j] : (uint32_t)(kd->w[j] & 0xffff);
+}
+
+uint64_t *stages_sort(uint64_t *w, uint32_t *k, size_t n, int shift,
+		      struct stages_scratch *t);
+int stages_run_keys(struct igroup *a, size_t m, int i, double median,
+		    struct keyed *kd, struct stages_scratch *t);
+void stages_settle(const struct keyed *kd, const struct igroup *a, size_t m,
+		   int i, double cost, uint64_t *out);
+void stages_keyed_figures(const struct keyed *kd,
 			  const struct stages_calibration *c,
 			  struct stages_figure *fig);
 

@@ -11,8 +11,16 @@
 #include <string.h>
 #include "stages_internal.h"
 
-/* Grow @*p (of @size-byte items) to hold @need; amortised doubling. */
-int stages_grow(void *p, size_t *cap, size_t need, size_t size)
+/**
+ * __stages_grow - stages_grow() (sink.h) where @need is beyond @*cap
+ * @p: the array's address
+ * @cap: its capacity, in items
+ * @need: the items it must hold
+ * @size: an item's size
+ *
+ * Return: 0, or -ENOMEM (the array is then as it was).
+ */
+int __stages_grow(void *p, size_t *cap, size_t need, size_t size)
 {
 	size_t c = *cap ? *cap : 8;
 	void *q;
@@ -26,27 +34,6 @@ int stages_grow(void *p, size_t *cap, size_t need, size_t size)
 		return -ENOMEM;
 	*(void **)p = q;
 	*cap = c;
-	return 0;
-}
-
-int stages_series_push(struct raw_series *s, uint64_t v, uint32_t k)
-{
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 64;
-		uint64_t *nv = realloc(s->v, cap * sizeof(*nv));
-		uint32_t *nk;
-
-		if (!nv)
-			return -ENOMEM;
-		s->v = nv;
-		nk = realloc(s->k, cap * sizeof(*nk));
-		if (!nk)
-			return -ENOMEM;
-		s->k = nk;
-		s->cap = cap;
-	}
-	s->v[s->n] = v;
-	s->k[s->n++] = k;
 	return 0;
 }
 
@@ -94,9 +81,15 @@ int stages_flow_intern(struct stages *s, const char *flow, int32_t *out)
 	char *copy;
 
 	flow = str_or_empty(flow);
+	/* Most interrupts are of the flow of the one before. */
+	if (s->last_flow < s->nflows && !strcmp(s->flows[s->last_flow], flow)) {
+		*out = (int32_t)s->last_flow;
+		return 0;
+	}
 	for (size_t i = 0; i < s->nflows; i++)
 		if (!strcmp(s->flows[i], flow)) {
 			*out = (int32_t)i;
+			s->last_flow = i;
 			return 0;
 		}
 	if (s->nflows >= INT32_MAX ||
@@ -107,6 +100,7 @@ int stages_flow_intern(struct stages *s, const char *flow, int32_t *out)
 	if (!copy)
 		return -ENOMEM;
 	s->flows[s->nflows] = copy;
+	s->last_flow = s->nflows;
 	*out = (int32_t)s->nflows++;
 	return 0;
 }
@@ -123,8 +117,19 @@ int stages_create(struct stages **out)
 		stages_destroy(s);
 		return -ENOMEM;
 	}
+	s->keep_values = true;
 	*out = s;
 	return 0;
+}
+
+/**
+ * stages_keep_values - whether stages_finish() gives each series its values
+ * @s: the state machine
+ * @keep: true (as created) or false: only their statistics
+ */
+void stages_keep_values(struct stages *s, bool keep)
+{
+	s->keep_values = keep;
 }
 
 static void frame_free(struct frame *f)
@@ -154,10 +159,9 @@ void stages_destroy(struct stages *s)
 		free(s->raises[i].ts), free(s->raises[i].late);
 	free(s->raises);
 	for (size_t i = 0; i < s->ngroups; i++)
-		for (int j = 0; j < NR_SERIES; j++) {
-			free(s->groups[i].s[j].v);
-			free(s->groups[i].s[j].k);
-		}
+		for (int j = 0; j < NR_SERIES; j++)
+			stages_series_free(&s->groups[i].s[j]);
+	stages_arena_free(&s->arena);
 	free(s->groups);
 	free(s->worder);
 	free(s->wraw);
@@ -166,13 +170,17 @@ void stages_destroy(struct stages *s)
 	free(s);
 }
 
-struct stream *stages_stream_get(struct stages *s, uint64_t key)
+/**
+ * __stages_stream_get - stages_stream_get() past its last-hit cache
+ * @s: the state machine
+ * @key: the stream's key
+ *
+ * Return: the stream, made if new; NULL: no memory.
+ */
+struct stream *__stages_stream_get(struct stages *s, uint64_t key)
 {
 	struct stream *st;
 
-	if (s->last_stream < s->nstreams &&
-	    s->streams[s->last_stream].key == key)
-		return &s->streams[s->last_stream];
 	for (size_t i = 0; i < s->nstreams; i++)
 		if (s->streams[i].key == key) {
 			s->last_stream = i;
@@ -233,8 +241,17 @@ static int hash_insert(uint32_t *hash, size_t cap, const struct igroup *g,
 	return 0;
 }
 
-struct igroup *stages_group_get(struct stages *s, uint32_t ctx, int32_t flow,
-				uint64_t cpu)
+/**
+ * __stages_group_get - stages_group_get() past its last-hit cache
+ * @s: the state machine
+ * @ctx: the group's block
+ * @flow: its flow (index into @s->flows, -1: none)
+ * @cpu: its simulated CPU
+ *
+ * Return: the group, made if new; NULL: no memory.
+ */
+struct igroup *__stages_group_get(struct stages *s, uint32_t ctx, int32_t flow,
+				  uint64_t cpu)
 {
 	size_t i;
 	struct igroup *g;
@@ -243,8 +260,10 @@ struct igroup *stages_group_get(struct stages *s, uint32_t ctx, int32_t flow,
 		i = group_hash(ctx, flow, cpu) & (s->hashcap - 1);
 		for (; s->hash[i]; i = (i + 1) & (s->hashcap - 1)) {
 			g = &s->groups[s->hash[i] - 1];
-			if (g->ctx == ctx && g->flow == flow && g->cpu == cpu)
+			if (g->ctx == ctx && g->flow == flow && g->cpu == cpu) {
+				s->last_group = s->hash[i] - 1;
 				return g;
+			}
 		}
 	}
 	if (s->ngroups >= UINT32_MAX - 1 ||
@@ -269,6 +288,7 @@ struct igroup *stages_group_get(struct stages *s, uint32_t ctx, int32_t flow,
 	g->ctx = ctx;
 	g->flow = flow;
 	g->cpu = cpu;
+	s->last_group = s->ngroups;
 	hash_insert(s->hash, s->hashcap, g, (uint32_t)s->ngroups++);
 	return g;
 }

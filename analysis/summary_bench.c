@@ -237,6 +237,16 @@ static int read_analysis(struct jf_reader *rd, const json_t *b,
 		if (!ret)
 			ret = jf_num(rd, a, w, "ratio", JF_REQUIRED,
 				     &rb->ratio);
+		/* The median of turns and its spread, since they were. */
+		if (!ret)
+			ret = jf_num(rd, a, w, "turns", JF_OPTIONAL,
+				     &rb->turns);
+		if (!ret)
+			ret = jf_num(rd, a, w, "ratio_min", JF_OPTIONAL,
+				     &rb->ratio_min);
+		if (!ret)
+			ret = jf_num(rd, a, w, "ratio_max", JF_OPTIONAL,
+				     &rb->ratio_max);
 	}
 	if (!ret)
 		ret = read_list(rd, a, w, "tracing", sizeof(*rb->tracing), NULL,
@@ -264,6 +274,7 @@ int summary_bench_read(struct jf_reader *rd, const json_t *b,
 	if (!rb)
 		return -ENOMEM;
 	rb->events = rb->sink_s = rb->dummy_s = rb->ratio = NAN;
+	rb->turns = rb->ratio_min = rb->ratio_max = NAN;
 	ret = jf_num(rd, b, "bench.", "handoff_ns", JF_REQUIRED,
 		     &rb->handoff_ns);
 	if (!ret)

@@ -20,6 +20,8 @@
  *              simulated CPUs at once, each on its own PU and line
  *   costs      the busy-wait that stands for each realistic register
  *              access, measured against its configured figure
+ *   analysis   the trace sink against sink.utils.dummy on a traced
+ *              run's trace (perf_analysis.c)
  */
 #include <errno.h>
 #include <math.h>
@@ -30,7 +32,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/resource.h>
 #include <unistd.h>
 #include <ini.h>
 #include <jansson.h>
@@ -49,7 +50,6 @@ static unsigned int quick = 1;
 #define HANDOFF_ABORT (~0UL) /* a side could not be pinned */
 #define COST_N (20000 / quick)
 #define CG_N 2000 /* interrupts per round under callgrind */
-#define ANALYSIS_RUNS 3 /* of each Babeltrace2 sink, taking turns */
 
 static json_t *jnum(double v)
 {
@@ -421,173 +421,6 @@ static json_t *costs(const char *profile)
 		return NULL;
 	}
 	return list;
-}
-
-/* ------------------------------------------------------------ analysis */
-
-/* The CPU time (user and system) of one run of @argv, in s; < 0: failed. */
-static double cpu_time(char **argv)
-{
-	struct rusage r0, r1;
-	char out[4096];
-
-	if (getrusage(RUSAGE_CHILDREN, &r0) ||
-	    bench_run_tool(argv, out, sizeof(out)) ||
-	    getrusage(RUSAGE_CHILDREN, &r1))
-		return -1;
-	return (double)(r1.ru_utime.tv_sec - r0.ru_utime.tv_sec) +
-	       (double)(r1.ru_stime.tv_sec - r0.ru_stime.tv_sec) +
-	       (double)(r1.ru_utime.tv_usec - r0.ru_utime.tv_usec) / 1e6 +
-	       (double)(r1.ru_stime.tv_usec - r0.ru_stime.tv_usec) / 1e6;
-}
-
-/*
- * The least CPU time of each of @a and @b over ANALYSIS_RUNS runs, taking
- * turns: on a shared machine the quietest run of each is the closest to
- * its cost, and a noisy spell falls on both. CPU time rather than wall
- * time, so that time spent preempted does not count.
- */
-static int best_times(char **a, char **b, double *ta, double *tb)
-{
-	*ta = *tb = INFINITY;
-	for (int r = 0; r < ANALYSIS_RUNS; r++) {
-		double x = cpu_time(a), y = cpu_time(b);
-
-		if (x <= 0 || y <= 0)
-			return -1;
-		*ta = fmin(*ta, x);
-		*tb = fmin(*tb, y);
-	}
-	return 0;
-}
-
-static json_t *not_measured(const char *why)
-{
-	return json_pack("{s:b, s:s}", "measured", 0, "why", why);
-}
-
-/*
- * Active tracing per flow, from the traced run: what recording added to a
- * dispatch (over the tracepoints compiled out) against LTTng-UST's own
- * cost of one event in that run times the events one dispatch recorded
- * (its dispatch-cost block in the sink's output).
- */
-static json_t *active_tracing(const json_t *trace, const json_t *stages)
-{
-	double event_ns =
-		json_number_value(json_object_get(trace, "event_cost_ns"));
-	json_t *list = json_array(), *d, *b;
-	size_t i, k;
-
-	json_array_foreach(json_object_get(trace, "dispatch_ns"), i, d)
-	{
-		const char *flow =
-			json_string_value(json_object_get(d, "flow"));
-		double rec = json_number_value(json_object_get(d, "tracing"));
-		const json_t *out = json_object_get(d, "compiled_out");
-		double base = json_is_number(out) ? json_number_value(out) : -1;
-		double per_irq = -1, added, budget;
-
-		json_array_foreach(json_object_get(stages, "blocks"), k, b)
-		{
-			const char *sc = json_string_value(
-				json_object_get(b, "scenario"));
-			const char *de =
-				json_string_value(json_object_get(b, "design"));
-			double ev = (double)json_integer_value(
-				json_object_get(b, "events"));
-			double irqs = (double)json_integer_value(
-				json_object_get(b, "interrupts"));
-
-			if (sc && de && flow && !strcmp(sc, "dispatch-cost") &&
-			    !strcmp(de, flow) && irqs > 0)
-				per_irq = ev / irqs;
-		}
-		added = base >= 0 && rec > base ? rec - base : -1;
-		budget = per_irq > 0 && event_ns > 0 ? event_ns * per_irq : -1;
-		if (!list || !flow ||
-		    json_array_append_new(
-			    list,
-			    json_pack("{s:s, s:o, s:o, s:o, s:o}", "flow", flow,
-				      "events_per_irq", jnum(per_irq),
-				      "added_ns", jnum(added), "budget_ns",
-				      jnum(budget), "ratio",
-				      jnum(added >= 0 && budget > 0 ?
-						   added / budget :
-						   -1)))) {
-			json_decref(list);
-			return NULL;
-		}
-	}
-	return list;
-}
-
-json_t *bench_perf_analysis(const struct bench_perf_opts *o)
-{
-	char dir[] = "/tmp/irqlab-bench-trace-XXXXXX", run[64], trace[80];
-	char stages[96], param[128], plugin[4200], out[8192];
-	char *child[] = { (char *)o->self,
-			  "run",
-			  (char *)o->quick_config,
-			  "--trace",
-			  "--no-report",
-			  "-q",
-			  "-o",
-			  run,
-			  "--quick",
-			  NULL };
-	char *dummy[] = { (char *)o->babeltrace2, trace, "-c",
-			  "sink.utils.dummy", NULL };
-	char *sink[] = { (char *)o->babeltrace2, plugin, trace, "-c",
-			 "sink.irqlab.stages",	 "-p",	 param, NULL };
-	double t_dummy, t_sink;
-	json_t *st, *sum, *j;
-
-	if (!o->babeltrace2 || !o->plugin_dir || !*o->plugin_dir)
-		return not_measured(
-			"needs babeltrace2 and the irqlab Babeltrace2 plugin (IRQLAB_ANALYSIS=ON)");
-	if (!o->tracing)
-		return not_measured(
-			"needs tracing: IRQLAB_TRACE=ON and lttng-tools");
-	if (*IRQLAB_SANITIZER)
-		return not_measured(
-			"a sanitized build's throughput is not a measurement");
-	if (!mkdtemp(dir))
-		return not_measured("cannot make a scratch folder in /tmp");
-	snprintf(run, sizeof(run), "%s/run", dir);
-	snprintf(trace, sizeof(trace), "%s/trace", run);
-	snprintf(stages, sizeof(stages), "%s/stages.json", dir);
-	snprintf(param, sizeof(param), "output=\"%s\"", stages);
-	snprintf(plugin, sizeof(plugin), "--plugin-path=%s", o->plugin_dir);
-	if (!o->quick)
-		child[8] = NULL; /* the whole quick suite, not a tenth of it */
-	j = NULL;
-	if (bench_run_tool(child, out, sizeof(out))) {
-		j = not_measured("the traced run of the quick suite failed");
-	} else {
-		if (best_times(dummy, sink, &t_dummy, &t_sink))
-			t_dummy = t_sink = -1;
-		st = json_load_file(stages, 0, NULL);
-		snprintf(out, sizeof(out), "%s/summary.json", run);
-		sum = json_load_file(out, 0, NULL);
-		if (t_dummy <= 0 || t_sink <= 0 || !st)
-			j = not_measured("babeltrace2 failed on the trace");
-		else
-			j = json_pack(
-				"{s:b, s:O, s:o, s:o, s:o, s:O*, s:o*}",
-				"measured", 1, "events",
-				json_object_get(st, "events"), "dummy_s",
-				jnum(t_dummy), "sink_s", jnum(t_sink), "ratio",
-				jnum(t_dummy / t_sink), "trace",
-				json_object_get(sum, "trace"), "tracing",
-				active_tracing(json_object_get(sum, "trace"),
-					       st));
-		json_decref(st);
-		json_decref(sum);
-	}
-	if (bench_remove_tree(dir) && j) /* left in /tmp: say where */
-		json_object_set_new(j, "left_behind", json_string(dir));
-	return j ? j : not_measured("out of memory");
 }
 
 json_t *bench_perf_measure(const struct bench_perf_opts *o,

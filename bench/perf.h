@@ -39,11 +39,12 @@ json_t *bench_perf_measure(const struct bench_perf_opts *o,
 			   const struct bench_topo *t);
 
 /*
- * The trace sink's throughput against sink.utils.dummy: a traced run of
- * @o->quick_config in a scratch folder, then both sinks on its trace
- * through the babeltrace2 CLI, the best of two each; with the traced
- * run's own dispatch figures (idle, recording, compiled out) and event
- * cost. {"measured": false, "why": ...} where it cannot be done.
+ * The trace sink's throughput against sink.utils.dummy (perf_analysis.c):
+ * a traced run of @o->quick_config in a scratch folder, then both sinks
+ * on its trace through the babeltrace2 CLI, one graph, taking turns; the
+ * median ratio of their CPU times and its spread, with the traced run's
+ * own dispatch figures (idle, recording, compiled out) and event cost.
+ * {"measured": false, "why": ...} where it cannot be done.
  */
 json_t *bench_perf_analysis(const struct bench_perf_opts *o);
 

@@ -603,6 +603,164 @@ static void test_per_cpu_and_all(void **state)
 }
 
 /*
+ * Values a recorded word cannot hold: an interval of 100 ms (a word
+ * holds 67 ms) and an interrupt of 71 intervals (a word counts 62), kept
+ * aside and given back exactly, the cost (10 ns) subtracted per interval.
+ */
+static void test_wide_values(void **state)
+{
+	struct stages_result r;
+	const struct stages_group *g;
+
+	(void)state;
+	block(0, "wide", "flow", "soft");
+	entry(1000, 0, 0, 1);
+	word(1100, 0, 1, "flow:simple");
+	exit_ev(100001000, 0, 0, 1);
+	entry(200000000, 0, 0, 1);
+	word(200000100, 0, 1, "flow:simple");
+	for (int i = 2; i <= 70; i++)
+		word(200000000 + 100 * i, 0, 1, "pending");
+	exit_ev(200000000 + 7100, 0, 0, 1);
+	calibrate(300000000, 1000, 10);
+	finish(&r);
+	g = group(&r, "wide", "flow", -1);
+	assert_int_equal(g->total.n, 2);
+	assert_int_equal(g->total.v[0], 7100 - 71 * 10);
+	assert_int_equal(g->total.v[1], 100000000 - 2 * 10);
+	assert_true(g->total.fig[STAGES_FIG_MEAN].value ==
+		    (7100 - 71 * 10 + 100000000 - 2 * 10) / 2.0);
+	assert_true(g->total.fig[STAGES_FIG_MEAN].k == (71 + 2) / 2.0);
+	assert_true(g->total.fig[STAGES_FIG_P999].value == 100000000 - 20);
+	g = group(&r, "wide", "flow", 0);
+	assert_int_equal(g->entry.n, 2); /* "pending" is the flow's too */
+	assert_int_equal(g->entry.v[0], 7100 - 71 * 10);
+	assert_int_equal(g->entry.v[1], 100000000 - 2 * 10);
+	stages_result_free(&r);
+}
+
+/*
+ * A value past what the sorted keys hold exactly (2^46 ns, a corrupt
+ * trace's) and a cost of half ns (10.5: the median of as many spacings
+ * of 10 as of 11): the values are sorted as doubles instead, and come
+ * out as exactly as the others, v - llround(k * cost) clamped at 0.
+ */
+static void test_huge_values(void **state)
+{
+	const uint64_t huge = 1ULL << 46;
+	struct stages_result r;
+	const struct stages_group *g;
+
+	(void)state;
+	block(0, "huge", "flow", "soft");
+	simple_irq(1000, 0, 0, 1, 100);
+	entry(2000, 0, 0, 1);
+	word(2001, 0, 1, "flow:simple");
+	exit_ev(2000 + huge, 0, 0, 1);
+	entry(3000 + huge, 0, 0, 1);
+	word(3001 + huge, 0, 1, "flow:simple");
+	exit_ev(3005 + huge, 0, 0, 1);
+	for (unsigned int i = 0; i <= 1000; i++)
+		feed((struct stages_ev){ .type = STAGES_EV_CALIBRATE,
+					 .ts = 4 * huge + 21 * (i / 2) +
+					       10 * (i % 2),
+					 .stream = 9,
+					 .seq = i });
+	finish(&r);
+	assert_true(r.event_cost_ns == 10.5);
+	g = group(&r, "huge", "flow", -1);
+	assert_int_equal(g->total.n, 3);
+	assert_int_equal(g->total.v[0], 0); /* 5 - 21 */
+	assert_int_equal(g->total.v[1], 400 - 42);
+	assert_int_equal(g->total.v[2], huge - 21);
+	assert_true(g->total.fig[STAGES_FIG_P50].value == 400 - 42);
+	assert_true(g->total.fig[STAGES_FIG_P999].value == huge - 21.0);
+	assert_true(fabs(g->total.fig[STAGES_FIG_MEAN].value -
+			 (huge + 321) / 3.0) < 1e-3);
+	stages_result_free(&r);
+}
+
+/*
+ * Twenty simulated CPUs (more than are merged head by head) and three:
+ * the all-CPU group holds every CPU's values, sorted, with the figures
+ * of them all.
+ */
+static void many_cpus(unsigned int ncpus)
+{
+	struct stages_result r;
+	const struct stages_group *all;
+	uint64_t sum = 0, last = 0;
+
+	block(0, "cpus", "flow", "gic");
+	for (unsigned int i = 0; i < 200; i++) {
+		uint64_t cpu = i % ncpus;
+
+		simple_irq(1000 + 1000 * i, cpu, cpu, 1 + cpu, 10 + i % 7);
+	}
+	finish(&r);
+	all = group(&r, "cpus", "flow", -1);
+	assert_int_equal(r.ngroups, 1 + ncpus);
+	assert_int_equal(all->total.n, 200);
+	for (size_t i = 0; i < all->total.n; i++) {
+		assert_true(all->total.v[i] >= last);
+		last = all->total.v[i];
+		sum += last;
+	}
+	for (unsigned int i = 0; i < 200; i++)
+		sum -= 4 * (10 + i % 7);
+	assert_int_equal(sum, 0);
+	assert_int_equal(all->total.st.min, 40);
+	assert_int_equal(all->total.st.max, 64);
+	assert_true(all->total.fig[STAGES_FIG_MEAN].value ==
+		    (double)all->total.st.mean);
+	assert_true(all->total.fig[STAGES_FIG_P50].value ==
+		    (double)all->total.st.p50);
+	stages_result_free(&r);
+}
+
+static void test_many_cpus(void **state)
+{
+	(void)state;
+	many_cpus(20);
+	teardown(state);
+	setup(state);
+	many_cpus(3);
+}
+
+/* Without values kept, the same statistics and figures, and no values. */
+static void test_values_not_kept(void **state)
+{
+	struct stages_result r[2];
+
+	for (int keep = 1; keep >= 0; keep--) {
+		if (!keep) {
+			teardown(state);
+			setup(state);
+		}
+		stages_keep_values(S, keep);
+		block(0, "keep", "flow", "soft");
+		for (unsigned int i = 0; i < 500; i++)
+			simple_irq(1000 + 1000 * i, i % 2, i % 2, 1,
+				   3 + i % 11);
+		calibrate(1000000, 100, 2);
+		finish(&r[keep]);
+	}
+	assert_int_equal(r[0].ngroups, r[1].ngroups);
+	for (size_t g = 0; g < r[0].ngroups; g++) {
+		const struct stages_series *a = &r[0].groups[g].total;
+		const struct stages_series *b = &r[1].groups[g].total;
+
+		assert_null(a->v);
+		assert_non_null(b->v);
+		assert_int_equal(a->n, b->n);
+		assert_memory_equal(&a->st, &b->st, sizeof(a->st));
+		assert_memory_equal(a->fig, b->fig, sizeof(a->fig));
+	}
+	stages_result_free(&r[0]);
+	stages_result_free(&r[1]);
+}
+
+/*
  * handle_IRQ_event() turns interrupts on around the actions, so another
  * vector nests inside an action on the same simulated CPU (here an edge
  * found IRQ_INPROGRESS: pending, mask_ack); both interrupts count, and
@@ -1227,6 +1385,14 @@ static int unit_tests(void)
 		cmocka_unit_test_setup_teardown(test_block_resets_seqs, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_per_cpu_and_all, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_wide_values, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_huge_values, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_many_cpus, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_values_not_kept, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_nested, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_disorder, setup, teardown),

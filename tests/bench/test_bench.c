@@ -73,6 +73,14 @@ static void test_bench_quick(void **state)
 	/* Where the traced run was measured: each flow's events counted. */
 	f = json_object_get(b, "analysis");
 	if (json_is_true(json_object_get(f, "measured"))) {
+		/* The sinks took turns: the median ratio and its spread. */
+		assert_true(json_integer_value(json_object_get(f, "turns")) >=
+			    3);
+		assert_true(
+			json_number_value(json_object_get(f, "ratio_min")) <=
+			json_number_value(json_object_get(f, "ratio")));
+		assert_true(json_number_value(json_object_get(f, "ratio")) <=
+			    json_number_value(json_object_get(f, "ratio_max")));
 		json_array_foreach(json_object_get(f, "tracing"), i, d)
 			assert_true(json_number_value(json_object_get(
 					    d, "events_per_irq")) >= 4);
