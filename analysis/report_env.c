@@ -144,6 +144,12 @@ int report_caveats(struct report *rp, struct doc *d)
 			d,
 			"This run is INCOMPLETE (%s): it does not cover every scenario or block its config asked for.",
 			r->interrupted ? "interrupted" : "stopped early");
+	if (r->has_failed)
+		doc_list_item(
+			d,
+			"Scenario %s failed, which stopped the run: %s. It is left out of this report, with the %llu records its finished blocks left in samples.bin.",
+			r->failed.scenario, r->failed.why,
+			(unsigned long long)r->failed.records);
 	caveats_machine(r, d, uio);
 	if (fired)
 		doc_list_item(

@@ -18,23 +18,69 @@
 #include "analysis/summary.h"
 
 /*
+ * The scenario samples.bin numbers @index (summary.json's "index"), or
+ * NULL; @hint: the last one found, tried first (records come in blocks).
+ */
+static struct run_scenario *scenario_of(struct run *r, unsigned int index,
+					size_t *hint)
+{
+	if (*hint < r->nsc && r->sc[*hint].index == index)
+		return &r->sc[*hint];
+	for (size_t i = 0; i < r->nsc; i++)
+		if (r->sc[i].index == index) {
+			*hint = i;
+			return &r->sc[i];
+		}
+	return NULL;
+}
+
+/*
  * The design a record belongs to: by its slot in version 3 (a design
  * listed twice has two), by its design's name before.
  */
 static struct run_design *design_of(struct run *r, const struct sample *s,
-				    bool slots)
+				    bool slots, size_t *hint)
 {
+	struct run_scenario *sc = scenario_of(r, s->scenario, hint);
 	const char *name = samples_design_name(s->design);
 
-	if (s->scenario >= r->nsc || !name)
+	if (!sc || !name)
 		return NULL;
-	for (size_t k = 0; k < r->sc[s->scenario].nd; k++) {
-		struct run_design *d = &r->sc[s->scenario].d[k];
+	for (size_t k = 0; k < sc->nd; k++) {
+		struct run_design *d = &sc->d[k];
 
 		if (slots ? d->slot == s->slot : !strcmp(d->design, name))
 			return d;
 	}
 	return NULL;
+}
+
+/* The failed scenario's records: summary.json has no design for them. */
+static bool of_failed(const struct run *r, const struct sample *s)
+{
+	return r->has_failed && s->scenario == r->failed.index;
+}
+
+/* Two scenarios, or a scenario and the failed one, with one number. */
+static int check_indices(const struct run *r, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < r->nsc; i++) {
+		const char *other = NULL;
+
+		for (size_t j = 0; j < i && !other; j++)
+			if (r->sc[j].index == r->sc[i].index)
+				other = "an earlier scenario's";
+		if (r->has_failed && r->failed.index == r->sc[i].index)
+			other = "the failed scenario's (failed.index)";
+		if (other) {
+			snprintf(
+				err, errlen,
+				"%s/summary.json: scenarios[%zu].index: %u is also %s",
+				r->dir, i, r->sc[i].index, other);
+			return -EINVAL;
+		}
+	}
+	return 0;
 }
 
 static int cmp_event(const void *a, const void *b)
@@ -112,19 +158,24 @@ static int count_records(struct run *r, const struct samples_file *f,
 			 const char *file, char *err, size_t errlen)
 {
 	struct sample s;
+	size_t hint = 0;
 
 	for (size_t i = 0; i < f->nr; i++) {
 		struct run_design *d;
 
 		samples_get(f, i, &s);
+		if (of_failed(r, &s)) {
+			r->failed.records++;
+			continue;
+		}
 		if (!(s.flags & SAMPLE_SERVICED))
 			continue;
-		d = design_of(r, &s, samples_have_slots(f));
+		d = design_of(r, &s, samples_have_slots(f), &hint);
 		if (!d) {
 			snprintf(
 				err, errlen,
-				"%s: record %zu: names a scenario or design that summary.json does not have",
-				file, i);
+				"%s: record %zu: names scenario %u, design slot %u, which summary.json does not have",
+				file, i, s.scenario, s.slot);
 			return -EINVAL;
 		}
 		d->n++;
@@ -155,15 +206,16 @@ static int count_records(struct run *r, const struct samples_file *f,
 static void fill_events(struct run *r, const struct samples_file *f)
 {
 	struct sample s;
+	size_t hint = 0;
 
 	for (size_t i = 0; i < f->nr; i++) {
 		struct run_design *d;
 		struct run_event *e;
 
 		samples_get(f, i, &s);
-		if (!(s.flags & SAMPLE_SERVICED))
+		if (!(s.flags & SAMPLE_SERVICED) || of_failed(r, &s))
 			continue;
-		d = design_of(r, &s, samples_have_slots(f));
+		d = design_of(r, &s, samples_have_slots(f), &hint);
 		e = &d->ev[d->n++];
 		e->intended_ns = s.intended_ns;
 		e->entry_ns = s.entry_ns;
@@ -267,6 +319,8 @@ int run_load(const char *dir, bool samples, struct run *r, char *err,
 {
 	int ret = summary_load(dir, r, err, errlen);
 
+	if (!ret)
+		ret = check_indices(r, err, errlen);
 	if (!ret)
 		ret = check_books(r, err, errlen);
 	if (!ret)

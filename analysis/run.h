@@ -130,6 +130,7 @@ struct run_replay {
 
 struct run_scenario {
 	const char *name, *chip, *trigger, *pattern, *wait;
+	unsigned int index; /* samples.bin's number for it: its config's order */
 	const char *file; /* the config it came from; NULL: null */
 	unsigned int pin;
 	double rate_hz;
@@ -227,6 +228,16 @@ struct run_break {
 	uint64_t block, seq;
 };
 
+/*
+ * summary.json "failed": the scenario whose block failed. It is not among
+ * the scenarios; samples.bin may hold records of its finished blocks.
+ */
+struct run_failed {
+	const char *scenario, *why;
+	unsigned int index; /* samples.bin's number for it */
+	uint64_t records; /* samples.bin's records of it, left out */
+};
+
 struct run {
 	char *dir;
 	json_t *summary; /* summary.json as read (NULL when writing) */
@@ -241,9 +252,10 @@ struct run {
 	size_t nsc;
 	json_t *bench; /* irqlab bench's measurements, or NULL */
 	struct run_bench *benchmarks; /* bench, typed; NULL without it */
-	bool traced, has_break;
+	bool traced, has_break, has_failed;
 	struct run_trace trace;
 	struct run_break brk;
+	struct run_failed failed;
 };
 
 /* Read a run folder (run.c), free it (summary.c); find in it (run.c). */

@@ -64,6 +64,10 @@ static json_t *scenario_json(const struct run_scenario *sc)
 		"devices", (json_int_t)sc->devices, "wait",
 		jf_new_str(sc->wait), "placement", pl, "control_shift_ns",
 		(json_int_t)sc->control_shift_ns, "designs");
+	if (o && json_object_set_new(o, "index", json_integer(sc->index))) {
+		json_decref(o);
+		return NULL;
+	}
 	if (o && sc->has_replay &&
 	    json_object_set_new(o, "replay", replay_json(&sc->replay))) {
 		json_decref(o);
@@ -110,6 +114,12 @@ static json_t *trace_json(const struct run_trace *t)
 	return o;
 }
 
+static json_t *failed_json(const struct run_failed *f)
+{
+	return json_pack("{s:s, s:I, s:s}", "scenario", f->scenario, "index",
+			 (json_int_t)f->index, "why", f->why);
+}
+
 static json_t *break_json(const struct run_break *b)
 {
 	return json_pack("{s:I, s:I, s:s, s:s, s:I, s:I}", "threshold_ns",
@@ -150,6 +160,9 @@ json_t *summary_json(const struct run *r)
 		bad |= json_object_set_new(j, "trace", trace_json(&r->trace));
 	if (r->has_break)
 		bad |= json_object_set_new(j, "break", break_json(&r->brk));
+	if (r->has_failed)
+		bad |= json_object_set_new(j, "failed",
+					   failed_json(&r->failed));
 	if (bad) {
 		json_decref(j);
 		return NULL;
@@ -276,6 +289,24 @@ static int read_replay(struct jf_reader *rd, json_t *o, const char *where,
 	return ret;
 }
 
+/*
+ * samples.bin's number for scenario @i: its "index"; folders from before
+ * a failed scenario was named have none, and their scenarios are in
+ * samples.bin's order.
+ */
+static int read_index(struct jf_reader *rd, json_t *o, const char *where,
+		      size_t i, struct run_scenario *sc)
+{
+	uint64_t v = i;
+	int ret = jf_u64(rd, o, where, "index", JF_OPTIONAL, &v);
+
+	if (!ret && v > UINT16_MAX)
+		ret = jf_bad(rd, where, "index",
+			     "above 65535 (samples.bin's scenario numbers)");
+	sc->index = (unsigned int)v;
+	return ret;
+}
+
 static int read_scenario(struct jf_reader *rd, json_t *o, size_t i,
 			 struct run_scenario *sc)
 {
@@ -287,6 +318,8 @@ static int read_scenario(struct jf_reader *rd, json_t *o, size_t i,
 	if (!json_is_object(o))
 		return jf_bad(rd, where, "", "not an object");
 	ret = read_names(rd, o, where, sc);
+	if (!ret)
+		ret = read_index(rd, o, where, i, sc);
 	if (!ret)
 		ret = read_uint(rd, o, where, "pin", &sc->pin);
 	if (!ret)
@@ -409,6 +442,28 @@ static int read_break(struct jf_reader *rd, json_t *doc, struct run *r)
 	return ret;
 }
 
+static int read_failed(struct jf_reader *rd, json_t *doc, struct run *r)
+{
+	struct run_failed *f = &r->failed;
+	uint64_t index;
+	json_t *o;
+	int ret = jf_obj(rd, doc, "", "failed", JF_OPTIONAL, &o);
+
+	if (ret || !o)
+		return ret;
+	r->has_failed = true;
+	ret = jf_str(rd, o, "failed.", "scenario", JF_REQUIRED, &f->scenario);
+	if (!ret)
+		ret = jf_u64(rd, o, "failed.", "index", JF_REQUIRED, &index);
+	if (!ret && index > UINT16_MAX)
+		ret = jf_bad(rd, "failed.", "index",
+			     "above 65535 (samples.bin's scenario numbers)");
+	if (!ret)
+		ret = jf_str(rd, o, "failed.", "why", JF_REQUIRED, &f->why);
+	f->index = (unsigned int)index;
+	return ret;
+}
+
 /* The document's own fields, before its scenarios. */
 static int read_top(struct jf_reader *rd, json_t *doc, struct run *r)
 {
@@ -440,6 +495,8 @@ static int read_top(struct jf_reader *rd, json_t *doc, struct run *r)
 		ret = read_trace(rd, doc, r);
 	if (!ret)
 		ret = read_break(rd, doc, r);
+	if (!ret)
+		ret = read_failed(rd, doc, r);
 	return ret;
 }
 

@@ -246,7 +246,8 @@ struct bench_scenario {
 		bool pin; /* binding a simulated CPU's thread fails */
 		unsigned int stall_us; /* a handler run busy this long ... */
 		unsigned int stall_every; /* ... once in this many */
-		unsigned int device_dies_ms; /* into the first block */
+		unsigned int device_dies_ms; /* into block device_dies_block */
+		unsigned int device_dies_block;
 	} fault;
 
 	unsigned int key_line[BENCH_KEY_NR]; /* 0: the default */
@@ -365,6 +366,7 @@ struct bench_noise {
 
 struct bench_result {
 	const struct bench_scenario *sc;
+	unsigned int index; /* the scenario's in its config: samples.bin's */
 	enum bench_design design;
 	unsigned int slot; /* its place in the scenario's designs */
 	unsigned int instance; /* 1, or 2 for the second of an A/A pair */
@@ -573,6 +575,9 @@ int bench_run_samples(struct bench_run *run, const struct bench_sample *s,
 /* Record one scenario x design result for summary.json (copied). */
 int bench_run_result(struct bench_run *run, const struct bench_result *r,
 		     const struct bench_placement *pl);
+/* Name the scenario whose block failed, and why, for summary.json. */
+void bench_run_failed(struct bench_run *run, const struct bench_scenario *sc,
+		      unsigned int index, const char *why);
 /**
  * bench_run_close - write summary.json and move the folder into place
  * @complete: every scenario finished

@@ -171,8 +171,11 @@ static int run_scenarios(struct run_args *a, const struct bench_config *cfg,
 	}
 	/*
 	 * A stopped run keeps what its finished blocks measured; a failed
-	 * one too, but for the scenario whose block failed.
+	 * one too, but for the scenario whose block failed, which
+	 * summary.json names with its sentence.
 	 */
+	if (failed != UINT_MAX && run)
+		bench_run_failed(run, &cfg->sc[failed], failed, err);
 	for (unsigned int i = 0; i < cfg->nr; i++) {
 		const struct bench_scenario *sc = &cfg->sc[i];
 

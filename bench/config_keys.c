@@ -207,9 +207,11 @@ static bool parse_fault(struct bench_faults *f, const char *w)
 		f->stall_us = (unsigned int)a;
 		f->stall_every = (unsigned int)b;
 	} else if (!f->device_dies_ms &&
-		   sscanf(w, "device_dies:%lu%n", &a, &n) == 1 && !w[n] && a &&
-		   a <= 3600000) {
+		   (sscanf(w, "device_dies:%lu@%lu%n", &a, &b, &n) == 2 ||
+		    (b = 0, sscanf(w, "device_dies:%lu%n", &a, &n) == 1)) &&
+		   !w[n] && a && a <= 3600000 && b < 1000000) {
 		f->device_dies_ms = (unsigned int)a;
+		f->device_dies_block = (unsigned int)b;
 	} else {
 		return false;
 	}
@@ -219,8 +221,8 @@ static bool parse_fault(struct bench_faults *f, const char *w)
 /*
  * Key fault: space-separated faults to inject, each at most once:
  * set_type, retrigger, pin, stall:US[/N] (every Nth handler run with work
- * busy US microseconds, N 100 by default), device_dies:MS (the device
- * thread ends MS ms into the first block).
+ * busy US microseconds, N 100 by default), device_dies:MS[@B] (the
+ * device thread ends MS ms into block B, the first by default).
  */
 static int parse_faults(struct bench_scenario *sc, const char *v, char *msg,
 			size_t len)
@@ -539,7 +541,7 @@ const struct key_desc config_keys[BENCH_KEY_NR] = {
 				    .applies = real_chip, ANY },
 	[BENCH_KEY_FAULT]	= { "fault", "faults to inject: set_type, "
 				    "retrigger, pin, stall:US[/N], "
-				    "device_dies:MS", KEY_OTHER, FIELD(fault),
+				    "device_dies:MS[@B]", KEY_OTHER, FIELD(fault),
 				    .parse = parse_faults, ANY },
 	[BENCH_KEY_REPLAY]	= { "replay", "a recording of interrupts (a "
 				    "file)", KEY_OTHER, FIELD(replay_name),

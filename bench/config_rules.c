@@ -233,6 +233,24 @@ static void say_short_duration(const struct bench_scenario *sc, unsigned int at,
 		 sc->duration_ms, sc->blocks);
 }
 
+static bool dies_after_last(const struct bench_scenario *sc, uint64_t own)
+{
+	(void)own;
+	return sc->fault.device_dies_ms &&
+	       sc->fault.device_dies_block >= sc->blocks;
+}
+
+static void say_dies_after_last(const struct bench_scenario *sc,
+				unsigned int at, char *msg, size_t len)
+{
+	(void)at;
+	snprintf(msg, len,
+		 "key fault: device_dies:%u@%u names block %u, but the "
+		 "scenario has blocks = %u (the first is 0)",
+		 sc->fault.device_dies_ms, sc->fault.device_dies_block,
+		 sc->fault.device_dies_block, sc->blocks);
+}
+
 static bool bursts_overlap(const struct bench_scenario *sc, uint64_t own)
 {
 	(void)own;
@@ -358,6 +376,7 @@ const struct config_rule config_rules[] = {
 	{ REPLAY_KEYS, replay_elsewhere, say_replay_elsewhere },
 	{ K(PATTERN) | K(REPLAY), replay_missing, say_replay_missing },
 	{ K(DEVICES) | K(PATTERN), replay_devices, say_replay_devices },
+	{ K(FAULT) | K(BLOCKS), dies_after_last, say_dies_after_last },
 };
 /* clang-format on */
 

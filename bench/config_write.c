@@ -77,7 +77,8 @@ static void write_faults(const struct bench_faults *f, FILE *out)
 	if (f->stall_us)
 		fprintf(out, " stall:%u/%u", f->stall_us, f->stall_every);
 	if (f->device_dies_ms)
-		fprintf(out, " device_dies:%u", f->device_dies_ms);
+		fprintf(out, " device_dies:%u@%u", f->device_dies_ms,
+			f->device_dies_block);
 }
 
 /*

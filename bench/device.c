@@ -619,7 +619,8 @@ static bool fire_due(struct bench_line *l, uint64_t now)
 void bench_device_thread(struct bench_line *l, bool inline_cpu)
 {
 	uint64_t dies_at =
-		l->sc->fault.device_dies_ms && !l->block ?
+		l->sc->fault.device_dies_ms &&
+				l->block == l->sc->fault.device_dies_block ?
 			l->block_start +
 				l->sc->fault.device_dies_ms * 1000000ULL :
 			0;

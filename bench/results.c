@@ -231,6 +231,28 @@ void bench_run_break(struct bench_run *run, const struct bench_break *brk)
 }
 
 /**
+ * bench_run_failed - name the scenario whose block failed, for summary.json
+ * @run: the open run
+ * @sc: the scenario; it stays valid until bench_run_close(), and its
+ *	results are not given to bench_run_result()
+ * @index: its place in the config (samples.bin's number for it)
+ * @why: the sentence that stopped the run, copied
+ *
+ * samples.bin keeps the records of its finished blocks; the readers
+ * leave them out, and say so (analysis/run.c).
+ */
+void bench_run_failed(struct bench_run *run, const struct bench_scenario *sc,
+		      unsigned int index, const char *why)
+{
+	snprintf(run->failed_why, sizeof(run->failed_why), "%s", why);
+	run->failed = (struct run_failed){
+		.scenario = sc->name,
+		.why = run->failed_why,
+		.index = index,
+	};
+}
+
+/**
  * bench_run_start_ns - the run's time zero
  * @run: the open run
  *

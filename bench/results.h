@@ -55,6 +55,8 @@ struct bench_run {
 	struct bench_run_entry *res;
 	size_t nr, cap;
 	struct bench_break brk;
+	struct run_failed failed; /* scenario NULL: none failed */
+	char failed_why[512];
 	bool traced;
 	struct run_trace trace;
 	char trace_mode[16];

@@ -460,6 +460,7 @@ static int results_init(struct bench_scenario_run *r)
 		struct bench_result *res = &r->res[i];
 
 		res->sc = sc;
+		res->index = r->index;
 		res->design = sc->designs[i];
 		res->slot = i;
 		res->instance = 1;

@@ -211,6 +211,14 @@ static int check_scenario(const struct run *r, size_t i, const struct tally *t,
 {
 	const struct run_scenario *sc = &r->sc[i];
 	bool seen[BENCH_MAX_DESIGNS] = { false };
+	/* A complete run has every scenario: samples.bin numbers them 0.. */
+	size_t row = sc->index < r->nsc ? sc->index : i;
+
+	if (sc->index != row)
+		bad = say(
+			why, whylen, bad,
+			"%s/summary.json: scenario %s: index %u, but the run has %zu scenarios",
+			r->dir, sc->name, sc->index, r->nsc);
 
 	for (size_t k = 0; k < sc->nd; k++) {
 		int de = tally_index(&sc->d[k], slots);
@@ -225,11 +233,11 @@ static int check_scenario(const struct run *r, size_t i, const struct tally *t,
 		seen[de] = true;
 		*interrupts += sc->d[k].fired;
 		bad = check_design(sc->name, &sc->d[k],
-				   &t[i * BENCH_MAX_DESIGNS + de], why, whylen,
-				   bad);
+				   &t[row * BENCH_MAX_DESIGNS + de], why,
+				   whylen, bad);
 	}
 	for (int de = 0; de < BENCH_MAX_DESIGNS; de++)
-		if (!seen[de] && t[i * BENCH_MAX_DESIGNS + de].records)
+		if (!seen[de] && t[row * BENCH_MAX_DESIGNS + de].records)
 			bad = say(
 				why, whylen, bad,
 				"%s: samples.bin has records of a design (slot %d) summary.json lacks",

@@ -226,6 +226,7 @@ static void fill_scenario(struct run_scenario *s,
 
 	*s = (struct run_scenario){
 		.name = sc->name,
+		.index = e->r.index,
 		.file = sc->file,
 		.chip = sc->chip ? sc->chip->name : NULL,
 		.trigger = bench_trigger_name(sc->trigger),
@@ -313,6 +314,8 @@ json_t *bench_summary(const struct bench_run *run, bool complete,
 		.bench = run->perf,
 		.traced = run->traced,
 		.trace = run->trace,
+		.has_failed = run->failed.scenario != NULL,
+		.failed = run->failed,
 		.has_break = run->brk.hit,
 		.brk = {
 			.threshold_ns = run->brk.threshold_ns,

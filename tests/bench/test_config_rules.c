@@ -100,6 +100,8 @@ static const struct rule_case cases[] = {
 	{ RULE(16, "devices pattern", "a recording drives one device",
 	       "chip = ioapic", "pattern = replay", "replay = two.trace",
 	       "devices = 2") },
+	{ RULE(17, "fault blocks", "names block 4, but the scenario has blocks = 4",
+	       "chip = ioapic", "blocks = 4", "fault = device_dies:10@4") },
 	{ RULE(0, "replay_irq", "no irq 31 in", REPLAY("two"),
 	       "replay_irq = 31"), .rec = true },
 	{ RULE(1, "replay_irq", "is more than one source", REPLAY("shared"),

@@ -189,6 +189,57 @@ static void test_device_dies(void **state)
 		9, "device thread");
 }
 
+/*
+ * A scenario that fails in its second round, after a later scenario ran
+ * its first: summary.json names it under "failed" and keeps the other
+ * with its own index (samples.bin's number for it), and the report reads
+ * the folder, leaves the failed scenario's records out and says why.
+ */
+static void test_failed_scenario_named(void **state)
+{
+	char out[4400], so[4500], se[4500], path[4500];
+	char *argv[] = { (char *)irqlab, "report", out, NULL };
+	json_t *j, *f, *b;
+	char *md;
+
+	(void)state;
+	stopped("failed",
+		RUN "[scenario a]\nchip = i8259\ntrigger = edge\n"
+		    "fault = device_dies:50@1\n"
+		    "[scenario b]\nchip = soft\ntrigger = simple\n"
+		    "designs = flow\n",
+		9, "block 1: the device thread died");
+	snprintf(out, sizeof(out), "%s/failed", tmp);
+	j = balanced(out);
+	f = json_object_get(j, "failed");
+	assert_string_equal(json_string_value(json_object_get(f, "scenario")),
+			    "a");
+	assert_int_equal(json_integer_value(json_object_get(f, "index")), 0);
+	assert_non_null(strstr(json_string_value(json_object_get(f, "why")),
+			       "the device thread died"));
+	assert_int_equal(json_array_size(json_object_get(j, "scenarios")), 1);
+	b = json_array_get(json_object_get(j, "scenarios"), 0);
+	assert_string_equal(json_string_value(json_object_get(b, "name")), "b");
+	assert_int_equal(json_integer_value(json_object_get(b, "index")), 1);
+	json_decref(j);
+
+	snprintf(so, sizeof(so), "%s.rep", out);
+	snprintf(se, sizeof(se), "%s.reperr", out);
+	if (spawn_irqlab(argv, so, se, 0, NULL)) {
+		char *e = slurp(se);
+
+		fail_msg("irqlab report of the failed run: %s", e ? e : "");
+	}
+	snprintf(path, sizeof(path), "%s/report.md", out);
+	md = slurp(path);
+	assert_non_null(md);
+	if (!strstr(md, "Scenario a failed, which stopped the run: ") ||
+	    strstr(md, "with the 0 records"))
+		fail_msg(
+			"report.md does not say what of scenario a it left out");
+	free(md);
+}
+
 static void test_cpu_cannot_be_pinned(void **state)
 {
 	(void)state;
@@ -314,6 +365,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_handler_stalls),
 	cmocka_unit_test(test_set_type_fails),
 	cmocka_unit_test(test_device_dies),
+	cmocka_unit_test(test_failed_scenario_named),
 	cmocka_unit_test(test_cpu_cannot_be_pinned),
 	cmocka_unit_test(test_storm_disables_the_line),
 };
