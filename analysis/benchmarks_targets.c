@@ -606,9 +606,9 @@ void report_bench_targets(const struct run *r, struct doc *d)
 		"The spin floor: raise -> entry counts from the intended fire time, so it holds the device thread's spin-loop granularity and one stamp besides the cache-line transfers: the device publishing its status (the line the handler read at its last claim, about one hand-off), the pending bit the CPU polls (one) and the CPU's read of it (one). docs/bench.md has the step profile.");
 	doc_list_item(
 		d,
-		"Inline throughput through the harness: each event costs three clock reads (fire, handler entry, handler exit) besides the dispatch; perf puts clock_gettime at about 60%% of the time per event. Dispatch alone (the dispatch table) sustains several times the target.");
+		"Inline throughput through the harness: besides the dispatch, each event runs the device side of the harness on the same thread: the device loop and fire, the simulated wire and controller input, the pending bit, the claim with its stamps and books. Callgrind counts about 600 instructions a simple event against the dispatch's 127 (stamps are TSC reads now, a few ns each). Dispatch alone (the dispatch table) sustains several times the target.");
 	doc_list_item(
 		d,
-		"Register costs: the busy-wait takes its own measured cost off each request, so a figure below that cost (calibration.overhead_ns in environment.json) costs the overhead instead.");
+		"Register costs: the busy-wait takes its own measured cost off each request, so a figure below that cost (calibration.overhead_ns in environment.json) costs the overhead instead; and a wait ends at the first clock read past its end, so a short figure is as coarse as the TSC's steps as the guest sees them (about 10 ns here): 40 ns figures come out 2-4 ns long. Each figure is the median of 200 batches of 100 waits, so a host stall lengthens a batch, not the figure.");
 	doc_list_end(d);
 }

@@ -55,8 +55,7 @@ struct bench_dev {
 	struct bench_line *line;
 	unsigned int index;
 	bool storm; /* asserts without cause */
-	struct bench_event *ev; /* cache-line aligned, in @ev_mem */
-	void *ev_mem;
+	struct bench_event *ev; /* in 2 MiB pages, touched: ev_alloc() */
 	uint64_t cap;
 
 	/* The device thread's. */
