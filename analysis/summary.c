@@ -445,7 +445,7 @@ static int read_break(struct jf_reader *rd, json_t *doc, struct run *r)
 static int read_failed(struct jf_reader *rd, json_t *doc, struct run *r)
 {
 	struct run_failed *f = &r->failed;
-	uint64_t index;
+	uint64_t index = 0;
 	json_t *o;
 	int ret = jf_obj(rd, doc, "", "failed", JF_OPTIONAL, &o);
 
