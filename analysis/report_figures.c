@@ -54,7 +54,14 @@ void report_safe_name(char *out, size_t len, const char *in)
 	out[i] = '\0';
 }
 
-static FILE *fig_open(struct report *rp, const char *name)
+/**
+ * report_fig_open - create figures/@name afresh for writing
+ * @rp: the report
+ * @name: the file's name in figures/
+ *
+ * Return: the stream, or NULL with errno set and one sentence in rp->err.
+ */
+FILE *report_fig_open(struct report *rp, const char *name)
 {
 	char path[4200];
 	FILE *f;
@@ -72,7 +79,15 @@ static FILE *fig_open(struct report *rp, const char *name)
 	return f;
 }
 
-static int fig_close(struct report *rp, FILE *f, const char *name)
+/**
+ * report_fig_close - close figures/@name, written through @f
+ * @rp: the report
+ * @f: report_fig_open()'s stream
+ * @name: the file's name in figures/
+ *
+ * Return: 0, or -EIO with one sentence in rp->err.
+ */
+int report_fig_close(struct report *rp, FILE *f, const char *name)
 {
 	if (ferror(f) | fclose(f)) {
 		snprintf(rp->err, rp->errlen, "%s/%s: write error", rp->figdir,
@@ -317,34 +332,36 @@ static const struct scenario_figure {
 		  TIME_BINS) " bins): median line, maximum points; designs alternate in blocks." },
 };
 
+/* What figure_data() writes: one scenario figure's data. */
+struct scenario_data {
+	const struct scenario_figure *fig;
+	const struct run_scenario *sc;
+	const struct run_design *const *ds;
+	size_t nd;
+};
+
+static int figure_data(FILE *f, const void *arg)
+{
+	const struct scenario_data *a = arg;
+
+	return a->fig->data(f, a->sc, a->ds, a->nd);
+}
+
 /* Figure @fig of scenario @i: its data file, then gnuplot. */
 static int figure_scenario(struct report *rp, size_t i,
 			   const struct scenario_figure *fig)
 {
 	const struct run_scenario *sc = &rp->run.sc[i];
 	const struct run_design *ds[3];
-	char names[64], dat[64], png[64], title[160], safe[96];
+	char names[64], stem[64], title[160], safe[96];
 	size_t nd = design_list(sc, ds, names, sizeof(names));
-	FILE *f;
-	int ret;
+	struct scenario_data a = { fig, sc, ds, nd };
 
-	snprintf(dat, sizeof(dat), "%s-%02zu.dat", fig->kind, i);
-	snprintf(png, sizeof(png), "%s-%02zu.png", fig->kind, i);
-	f = fig_open(rp, dat);
-	if (!f)
-		return -errno;
-	ret = fig->data(f, sc, ds, nd);
-	if (ret) {
-		fclose(f);
-		snprintf(rp->err, rp->errlen, "%s/%s: out of memory",
-			 rp->figdir, dat);
-		return ret;
-	}
-	if (fig_close(rp, f, dat))
-		return -EIO;
+	snprintf(stem, sizeof(stem), "%s-%02zu", fig->kind, i);
 	report_safe_name(safe, sizeof(safe), sc->name);
 	snprintf(title, sizeof(title), "%s: %s", safe, fig->title);
-	return gnuplot(rp, fig->script, dat, png, title, names);
+	return report_figure_draw(rp, stem, fig->script, title, names,
+				  figure_data, &a);
 }
 
 /* The designs that appear anywhere in the run, in report order. */
@@ -374,7 +391,7 @@ static int figure_accesses(struct report *rp)
 	const char *dn[3];
 	char names[64], safe[96];
 	size_t nd = run_designs(r, dn, names, sizeof(names));
-	FILE *f = fig_open(rp, "accesses.dat");
+	FILE *f = report_fig_open(rp, "accesses.dat");
 
 	if (!f)
 		return -errno;
@@ -397,7 +414,7 @@ static int figure_accesses(struct report *rp)
 		}
 		fputc('\n', f);
 	}
-	if (fig_close(rp, f, "accesses.dat"))
+	if (report_fig_close(rp, f, "accesses.dat"))
 		return -EIO;
 	return gnuplot(rp, "accesses.gp", "accesses.dat", "accesses.png",
 		       "chip register accesses per interrupt", names);
@@ -409,7 +426,7 @@ static int figure_load(struct report *rp)
 	const char *dn[3];
 	char names[64];
 	size_t nd = run_designs(r, dn, names, sizeof(names));
-	FILE *f = fig_open(rp, "load.dat");
+	FILE *f = report_fig_open(rp, "load.dat");
 
 	if (!f)
 		return -errno;
@@ -434,7 +451,7 @@ static int figure_load(struct report *rp)
 					d->throughput, r->sc[i].name);
 		}
 	}
-	if (fig_close(rp, f, "load.dat"))
+	if (report_fig_close(rp, f, "load.dat"))
 		return -EIO;
 	return gnuplot(rp, "load.gp", "load.dat", "load.png",
 		       "throughput against offered load", names);
@@ -485,7 +502,7 @@ int report_figure_stages(struct report *rp)
 	char names[512], safe[200];
 	int col[STAGES_NR_OPS + 2];
 	size_t nc = stage_columns(st, col, names, sizeof(names));
-	FILE *f = fig_open(rp, "stages.dat");
+	FILE *f = report_fig_open(rp, "stages.dat");
 
 	if (!f)
 		return -errno;
@@ -512,7 +529,7 @@ int report_figure_stages(struct report *rp)
 		}
 		fputc('\n', f);
 	}
-	if (fig_close(rp, f, "stages.dat"))
+	if (report_fig_close(rp, f, "stages.dat"))
 		return -EIO;
 	return gnuplot(rp, "stages.gp", "stages.dat", "stages.png",
 		       "time per stage of one interrupt (trace)", names);
@@ -540,7 +557,7 @@ int report_figure_draw(struct report *rp, const char *stem, const char *script,
 
 	snprintf(dat, sizeof(dat), "%s.dat", stem);
 	snprintf(png, sizeof(png), "%s.png", stem);
-	f = fig_open(rp, dat);
+	f = report_fig_open(rp, dat);
 	if (!f)
 		return -errno;
 	ret = data(f, arg);
@@ -550,7 +567,7 @@ int report_figure_draw(struct report *rp, const char *stem, const char *script,
 			 rp->figdir, dat);
 		return ret;
 	}
-	if (fig_close(rp, f, dat))
+	if (report_fig_close(rp, f, dat))
 		return -EIO;
 	return gnuplot(rp, script, dat, png, title, names);
 }

@@ -76,6 +76,9 @@ bool report_bench_copies(const struct run_bench *b);
 
 /* The stacked per-stage figure (report_figures.c), for report_stages. */
 int report_figure_stages(struct report *rp);
+/* A file of figures/, written whole or not at all (report_figures.c). */
+FILE *report_fig_open(struct report *rp, const char *name);
+int report_fig_close(struct report *rp, FILE *f, const char *name);
 /* A figure of the run drawn from @data's file (report_figures.c). */
 int report_figure_draw(struct report *rp, const char *stem, const char *script,
 		       const char *title, const char *names,

@@ -8,11 +8,9 @@
  * the trace's own stages of the same events follow.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "analysis/report_internal.h"
 
 #define MAX_COLS 17 /* the causes' column and up to 16 designs */
@@ -198,20 +196,10 @@ static int write_events(struct report *rp, size_t i, const char *name)
 {
 	const struct run_scenario *sc = &rp->run.sc[i];
 	const struct tail_design *td = &rp->tail.td[rp->tail.first[i]];
-	char path[4200];
-	FILE *f;
-	int fd;
+	FILE *f = report_fig_open(rp, name);
 
-	snprintf(path, sizeof(path), "%s/%s", rp->figdir, name);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
-		  0644);
-	f = fd < 0 ? NULL : fdopen(fd, "w");
-	if (!f) {
-		snprintf(rp->err, rp->errlen, "%s: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	if (!f)
 		return -EIO;
-	}
 	fprintf(f,
 		"# why the tail of scenario %s (docs/tail.md): every event above its\n"
 		"# design's p99, its fire -> handler entry latency cut into causes, ns\n",
@@ -226,11 +214,7 @@ static int write_events(struct report *rp, size_t i, const char *name)
 		for (size_t e = 0; e < td[k].n; e++)
 			event_line(f, &td[k].ev[e]);
 	}
-	if (ferror(f) | fclose(f)) {
-		snprintf(rp->err, rp->errlen, "%s: write error", path);
-		return -EIO;
-	}
-	return 0;
+	return report_fig_close(rp, f, name);
 }
 
 /* One scenario's designs side by side (at most MAX_COLS - 1 of them). */
