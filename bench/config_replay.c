@@ -97,7 +97,22 @@ static void say_irq_unplayable(const struct bench_scenario *sc, unsigned int at,
 	int i = found(sc);
 	char name[BENCH_REPLAY_NAME_MAX + 16];
 
+	uint64_t lo = UINT64_MAX, hi = 0;
+
+	for (size_t k = 0; k < r->nr_all; k++)
+		if (r->all[k].irq == (uint32_t)i) {
+			lo = r->all[k].ns < lo ? r->all[k].ns : lo;
+			hi = r->all[k].ns > hi ? r->all[k].ns : hi;
+		}
 	bench_replay_irq_name(r, i, name, sizeof(name));
+	if (r->irqs[i].count > 1 && hi - lo > BENCH_REPLAY_SPAN_MAX) {
+		snprintf(msg, len,
+			 "key %s: irq %s of %s spans %llu ns: a replay plays "
+			 "at most 2^62 ns (about 146 years)",
+			 config_keys[at].name, name, sc->replay,
+			 (unsigned long long)(hi - lo));
+		return;
+	}
 	snprintf(msg, len,
 		 "key %s: irq %s of %s has %zu arrival%s%s: a replay needs "
 		 "two at different instants",

@@ -530,7 +530,8 @@ int bench_replay_select(struct bench_replay *r, int i)
 	/* Several CPUs' buffers, or a plain file: in time order first. */
 	qsort(t, n, sizeof(*t), cmp_u64);
 	span = t[n - 1] - t[0];
-	if (!span) {
+	/* Nothing to play, or a pass (span and a gap) past 64 bits of ns. */
+	if (!span || span > BENCH_REPLAY_SPAN_MAX) {
 		free(t);
 		return -EINVAL;
 	}

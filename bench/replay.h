@@ -20,6 +20,8 @@ enum bench_replay_format {
 };
 
 #define BENCH_REPLAY_NAME_MAX 64 /* an irq's name, with its NUL */
+/* The longest span a source may have: 2^62 ns, about 146 years. */
+#define BENCH_REPLAY_SPAN_MAX (1ULL << 62)
 #define BENCH_REPLAY_MAX_IRQS 1024 /* distinct irqs in one recording */
 
 /**
