@@ -153,9 +153,10 @@ static void vic_unmask_irq(unsigned int irq)
 }
 
 /*
- * The inputs are active-high levels and nothing else; recording IRQ_LEVEL
- * keeps check_irq_resend() from replaying a line the hardware re-presents
- * by itself. No register is touched.
+ * The inputs are active-high levels and nothing else. Recording IRQ_LEVEL
+ * lets irq_set_level_noresend() keep check_irq_resend() from replaying a
+ * line the hardware re-presents by itself; 2.6.18 replays it, and the
+ * handler finds its device already served. No register is touched.
  */
 static int vic_set_type(unsigned int irq, unsigned int type)
 {

@@ -796,16 +796,32 @@ static void *both_device(void *arg)
 	return NULL;
 }
 
+static int mt_level_status; /* the level device's "I interrupted" bit */
+
 static void *level_device(void *arg)
 {
 	struct chip_line l = gl(MT_LEVEL);
 
 	(void)arg;
 	for (unsigned long i = 0; i < MT_N; i++) {
+		__atomic_store_n(&mt_level_status, 1, __ATOMIC_RELEASE);
 		chip_line_assert(&l); /* its handler lets go */
 		wait_hits(MT_LEVEL, i + 1);
 	}
 	return NULL;
+}
+
+/*
+ * The level device's handler reads its status first and says IRQ_NONE
+ * when it did not interrupt, as a driver must: 2.6.18's enable_irq()
+ * replays a level line that took an interrupt while disabled, and the
+ * unmask has already presented the same assertion by then.
+ */
+static irqreturn_t level_handler(int irq, void *dev_id)
+{
+	if (!__atomic_exchange_n(&mt_level_status, 0, __ATOMIC_ACQ_REL))
+		return IRQ_NONE;
+	return dev_handler(irq, dev_id);
 }
 
 /*
@@ -869,7 +885,7 @@ static void test_multi_cpu_delivery(void **state)
 				     SA_TRIGGER_RISING | SA_TRIGGER_FALLING,
 				     "both", NULL),
 			 0);
-	assert_int_equal(request_irq(GIRQ(MT_LEVEL), dev_handler,
+	assert_int_equal(request_irq(GIRQ(MT_LEVEL), level_handler,
 				     SA_TRIGGER_HIGH, "level", NULL),
 			 0);
 	for (int design = CHIP_DESIGN_FLOW; design <= CHIP_DESIGN_DO_IRQ;
