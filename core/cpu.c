@@ -27,6 +27,16 @@ __thread struct irq_noise *irq_noise_current
 struct irq_cpu_pending __irq_cpu_pending[NR_CPUS];
 static unsigned long online_bits[BITS_TO_LONGS(NR_CPUS)];
 
+/*
+ * Each CPU's passes through its idle loop, for irq_cpus_quiesce(): on a
+ * line of their own, so that the count the loop writes is not on the
+ * line the raisers write.
+ */
+static struct {
+	unsigned long turns; /* written by the CPU's irq_cpu_run() only */
+	int running; /* a thread is in irq_cpu_run() for the CPU */
+} __attribute__((aligned(64))) idle_turns[NR_CPUS];
+
 /* Per-vector acknowledge cycles, installed by controller models. */
 static struct {
 	irq_cpu_inta_fn fn;
@@ -187,12 +197,17 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 	if (ret)
 		return ret;
 	p = &__irq_cpu_pending[cpu];
+	__atomic_store_n(&idle_turns[cpu].running, 1, __ATOMIC_SEQ_CST);
 	local_irq_enable();
 
 	for (;;) {
 		struct irq_noise *nz =
 			__atomic_load_n(&p->noise, __ATOMIC_ACQUIRE);
 		unsigned int seq;
+
+		/* Out of every handler: what it did is done (quiesce). */
+		__atomic_store_n(&idle_turns[cpu].turns,
+				 idle_turns[cpu].turns + 1, __ATOMIC_SEQ_CST);
 
 		/*
 		 * Before the poll: a thread the host stopped finds vectors
@@ -219,8 +234,38 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 		__atomic_store_n(&p->sleeping, 0, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&p->stop, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&idle_turns[cpu].running, 0, __ATOMIC_RELEASE);
 	irq_noise_current = NULL;
 	return 0;
+}
+
+/**
+ * irq_cpus_quiesce - wait until no CPU can still be in a handler it began
+ *
+ * Every CPU in irq_cpu_run() passes the top of its idle loop, out of any
+ * interrupt, or is seen asleep there. A dispatch that began before this
+ * call has then ended, and one that begins after it sees what the caller
+ * wrote before it: synchronize_sched() for the simulated CPUs. free_irq()
+ * needs it for lines that no IRQ_INPROGRESS guards (per-CPU ones).
+ * A CPU that takes interrupts outside irq_cpu_run() (inline delivery,
+ * irq_cpu_poll()) is the caller's to have stopped.
+ */
+void irq_cpus_quiesce(void)
+{
+	unsigned long seen[NR_CPUS];
+
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	for (unsigned int c = 0; c < NR_CPUS; c++)
+		seen[c] =
+			__atomic_load_n(&idle_turns[c].turns, __ATOMIC_SEQ_CST);
+	for (unsigned int c = 0; c < NR_CPUS; c++)
+		while (__atomic_load_n(&idle_turns[c].running,
+				       __ATOMIC_SEQ_CST) &&
+		       __atomic_load_n(&idle_turns[c].turns,
+				       __ATOMIC_SEQ_CST) == seen[c] &&
+		       !__atomic_load_n(&__irq_cpu_pending[c].sleeping,
+					__ATOMIC_SEQ_CST))
+			sched_yield();
 }
 
 int irq_cpu_set_noise(unsigned int cpu, struct irq_noise *nz)

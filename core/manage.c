@@ -450,6 +450,7 @@ void free_irq(unsigned int irq, void *dev_id)
 	struct irq_desc *desc;
 	struct irqaction **p;
 	unsigned long flags;
+	bool per_cpu;
 
 	WARN_ON(in_interrupt());
 	if (irq >= NR_IRQS)
@@ -470,6 +471,9 @@ void free_irq(unsigned int irq, void *dev_id)
 
 			/* Found it - now remove it from the list of entries */
 			__atomic_store_n(pp, action->next, __ATOMIC_RELEASE);
+			per_cpu = CHECK_IRQ_PER_CPU(desc->status) ||
+				  irq_flow_untraced(desc->handle_irq) ==
+					  handle_percpu_irq;
 
 			if (!desc->action) {
 				desc->status |= IRQ_DISABLED;
@@ -479,8 +483,13 @@ void free_irq(unsigned int irq, void *dev_id)
 
 			/*
 			 * Make sure it's not being used on another CPU,
-			 * nor its thread woken, then stop the thread.
+			 * nor its thread woken, then stop the thread. No
+			 * IRQ_INPROGRESS guards a per-CPU line: wait for
+			 * every CPU to leave the handlers it began (2.6.18
+			 * never frees one while it can fire).
 			 */
+			if (per_cpu)
+				irq_cpus_quiesce();
 			synchronize_irq(irq);
 			irq_thread_stop(action);
 			if (action->flags & __SA_ALLOCATED)

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <time.h>
 #include <cmocka.h>
 #include "fake_chip.h"
 
@@ -121,6 +122,75 @@ static void test_inline_dispatches_in_the_raise(void **state)
 	assert_true(pthread_equal(handler_thread, pthread_self()));
 }
 
+/* ---- free_irq() of a per-CPU line while a CPU is in its handler ---- */
+
+#define PERCPU_IRQ 13
+
+static int slow_in, slow_out;
+
+/* A handler that takes 50 ms: free_irq() must not return inside it. */
+static irqreturn_t slow_handler(int irq, void *dev_id)
+{
+	struct timespec ts = { 0, 50000000 };
+
+	(void)irq;
+	(void)dev_id;
+	__atomic_store_n(&slow_in, 1, __ATOMIC_RELEASE);
+	nanosleep(&ts, NULL);
+	__atomic_store_n(&slow_out, 1, __ATOMIC_RELEASE);
+	return IRQ_HANDLED;
+}
+
+/*
+ * No IRQ_INPROGRESS guards handle_percpu_irq(), so synchronize_irq()
+ * alone would let free_irq() return, and the action be freed, while CPU 1
+ * is still in the handler: free_irq() waits for every CPU to leave the
+ * handlers it began (irq_cpus_quiesce()), spinning or asleep. Once it
+ * returned, a raise finds no action.
+ */
+static void free_percpu_mode(enum irq_cpu_wait mode)
+{
+	struct cpu_arg a = { .cpu = 1, .mode = mode, .ret = -1 };
+	pthread_t t;
+
+	__atomic_store_n(&slow_in, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&slow_out, 0, __ATOMIC_RELAXED);
+	set_irq_chip_and_handler(PERCPU_IRQ, fake_chip_make(0),
+				 handle_percpu_irq);
+	assert_int_equal(request_irq(PERCPU_IRQ, slow_handler, SA_PERCPU_IRQ,
+				     "percpu", NULL),
+			 0);
+	assert_int_equal(pthread_create(&t, NULL, cpu_main, &a), 0);
+	assert_int_equal(irq_cpu_raise(1, PERCPU_IRQ), 0);
+	while (!__atomic_load_n(&slow_in, __ATOMIC_ACQUIRE))
+		sched_yield();
+	free_irq(PERCPU_IRQ, NULL);
+	assert_int_equal(__atomic_load_n(&slow_out, __ATOMIC_ACQUIRE), 1);
+	/* A free with the CPU idle (spinning or asleep) returns too. */
+	assert_int_equal(request_irq(PERCPU_IRQ, slow_handler, SA_PERCPU_IRQ,
+				     "percpu", NULL),
+			 0);
+	for (int i = 0; i < 100; i++)
+		sched_yield();
+	free_irq(PERCPU_IRQ, NULL);
+	irq_cpu_stop(1);
+	assert_int_equal(pthread_join(t, NULL), 0);
+	assert_int_equal(a.ret, 0);
+	assert_int_equal(kstat_irqs_cpu(PERCPU_IRQ, 1), 1);
+}
+
+static void test_free_percpu_waits_spinning_cpu(void **state)
+{
+	(void)state;
+	free_percpu_mode(IRQ_CPU_SPIN);
+}
+
+static void test_free_percpu_waits_sleeping_cpu(void **state)
+{
+	(void)state;
+	free_percpu_mode(IRQ_CPU_BLOCK);
+}
+
 static void test_run_rejects_inline_and_bad_cpu(void **state)
 {
 	(void)state;
@@ -137,6 +207,10 @@ int main(void)
 				       setup),
 		cmocka_unit_test_setup(test_stop_ends_a_sleeping_loop, setup),
 		cmocka_unit_test_setup(test_inline_dispatches_in_the_raise,
+				       setup),
+		cmocka_unit_test_setup(test_free_percpu_waits_spinning_cpu,
+				       setup),
+		cmocka_unit_test_setup(test_free_percpu_waits_sleeping_cpu,
 				       setup),
 		cmocka_unit_test_setup(test_run_rejects_inline_and_bad_cpu,
 				       setup),

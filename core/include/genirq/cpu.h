@@ -237,6 +237,9 @@ int irq_cpu_set_noise(unsigned int cpu, struct irq_noise *nz);
  */
 void irq_cpu_stop(unsigned int cpu);
 
+/* Wait until every CPU in irq_cpu_run() is out of the handlers it began. */
+void irq_cpus_quiesce(void);
+
 /**
  * irq_cpu_inta_fn - a controller's interrupt-acknowledge cycle
  * @cpu: the CPU taking the interrupt
