@@ -26,6 +26,11 @@ struct row {
 	char what[128];
 	double value; /* NAN: "-" */
 	double x, ref; /* x NAN: not measured */
+	/*
+	 * The range of repeated measurements of x, or NAN: then the target
+	 * is met only if all of them meet it, missed only if none does.
+	 */
+	double lo, hi;
 	char note[256];
 };
 
@@ -295,6 +300,10 @@ static bool sink_rate(const struct run *r, const struct target *t, size_t i,
 		return false;
 	snprintf(row->what, sizeof(row->what), "%s", t->what);
 	measured(row, b->ratio);
+	if (b->analysis_measured && isfinite(b->turns)) {
+		row->lo = b->ratio_min;
+		row->hi = b->ratio_max;
+	}
 	if (b->analysis_measured && isfinite(b->turns))
 		snprintf(
 			row->note, sizeof(row->note),
@@ -506,25 +515,41 @@ static void wanted(char *buf, size_t len, const struct target *t)
 			 t->of ? " " : "", t->of ? t->of : "");
 }
 
+static bool meets(const struct target *t, double x, double limit)
+{
+	switch (t->cmp) {
+	case AT_MOST:
+		return x <= limit;
+	case AT_LEAST:
+		return x >= limit;
+	default:
+		return fabs(x) <= limit;
+	}
+}
+
+/*
+ * Met or missed; for a figure with a range of turns, only where every
+ * turn agrees: a range that crosses the limit is no verdict.
+ */
 static const char *verdict(const struct target *t, const struct row *row)
 {
 	double limit = t->limit * row->ref;
-	bool met;
 
 	if (isnan(row->x))
 		return "not measured";
-	switch (t->cmp) {
-	case AT_MOST:
-		met = row->x <= limit;
-		break;
-	case AT_LEAST:
-		met = row->x >= limit;
-		break;
-	default:
-		met = fabs(row->x) <= limit;
-		break;
+	if (isfinite(row->lo) && isfinite(row->hi)) {
+		/* Each holds on an interval: a range is in it at both ends. */
+		bool all = meets(t, row->lo, limit) && meets(t, row->hi, limit);
+		bool none = t->cmp == AT_MOST  ? row->lo > limit :
+			    t->cmp == AT_LEAST ? row->hi < limit :
+						 row->lo > limit ||
+							 row->hi < -limit;
+
+		if (all)
+			return "met";
+		return none ? "MISSED" : "no verdict: the turns span the limit";
 	}
-	return met ? "met" : "MISSED";
+	return meets(t, row->x, limit) ? "met" : "MISSED";
 }
 
 bool report_bench_copies(const struct run_bench *b)
@@ -578,7 +603,9 @@ void report_bench_targets(const struct run *r, struct doc *d)
 	doc_table(d, 5, 2, head);
 	for (size_t k = 0; k < NR_TARGETS; k++) {
 		const struct target *t = &targets[k];
-		struct row row = { .value = NAN, .x = NAN, .ref = 1 };
+		struct row row = {
+			.value = NAN, .x = NAN, .ref = 1, .lo = NAN, .hi = NAN
+		};
 		char want[64], v[64];
 
 		for (size_t i = 0; t->measure(r, t, i, &row); i++) {
@@ -593,7 +620,11 @@ void report_bench_targets(const struct run *r, struct doc *d)
 				snprintf(v, sizeof(v), "-");
 			missed[k] |= !strcmp(cells[3], "MISSED");
 			doc_row(d, cells);
-			row = (struct row){ .value = NAN, .x = NAN, .ref = 1 };
+			row = (struct row){ .value = NAN,
+					    .x = NAN,
+					    .ref = 1,
+					    .lo = NAN,
+					    .hi = NAN };
 		}
 	}
 	doc_table_end(d);

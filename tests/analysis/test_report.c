@@ -960,6 +960,40 @@ static void test_bench_targets(void **state)
 	assert_non_null(strstr(md, "Meeting 5% would take"));
 	free(md);
 
+	/*
+	 * The sink in turns: a verdict only where every turn agrees. A
+	 * median under 0.8x whose turns reach above it is no verdict.
+	 */
+	static const struct {
+		double ratio, lo, hi;
+		const char *shown, *verdict;
+	} sink[] = {
+		{ 0.85, 0.81, 0.90, "0.85x", "met" },
+		{ 0.72, 0.48, 1.39, "0.72x",
+		  "no verdict: the turns span the limit" },
+		{ 0.60, 0.50, 0.70, "0.6x", "MISSED" },
+	};
+	for (size_t i = 0; i < sizeof(sink) / sizeof(*sink); i++) {
+		j = json_get(dir, "summary.json");
+		json_object_set_new(
+			json_object_get(j, "bench"), "analysis",
+			json_pack("{s:b, s:f, s:i, s:f, s:f, s:f, s:f, s:f}",
+				  "measured", 1, "events", 1e6, "turns", 9,
+				  "dummy_s", 1.0, "sink_s", 1.0 / sink[i].ratio,
+				  "ratio", sink[i].ratio, "ratio_min",
+				  sink[i].lo, "ratio_max", sink[i].hi));
+		json_put(dir, "summary.json", j);
+		unlink(path);
+		assert_int_equal(run_cmd(argv, "bench", &out, &err), 0);
+		free(out);
+		free(err);
+		md = slurp(path);
+		assert_non_null(md);
+		target_is(md, "trace sink events/s over sink.utils.dummy's",
+			  ">= 0.8x", sink[i].shown, sink[i].verdict);
+		free(md);
+	}
+
 	j = json_get(dir, "summary.json");
 	json_object_set_new(json_object_get(j, "bench"), "handoff_ns",
 			    json_string("fast"));
