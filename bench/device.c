@@ -307,12 +307,12 @@ void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns)
 	struct bench_dev *d = &l->dev[0];
 	unsigned long flags;
 
+	if (!n)
+		return;
 	spin_lock_irqsave(&l->lock, flags);
-	for (uint32_t i = 0; i < n && l->accepting; i++) {
-		if (d->fired == d->cap) {
-			d->full = true;
-			break;
-		}
+	if (l->accepting && d->fired == d->cap) {
+		d->full = true;
+	} else if (l->accepting) {
 		d->ev[d->fired].intended = t_ns - l->t0;
 		d->ev[d->fired].flags = 0;
 		d->ev[d->fired].late = 0;

@@ -175,8 +175,11 @@ void bench_line_retime(struct bench_line *l, uint64_t lead_ns);
  * @t_ns: CLOCK_MONOTONIC ns of the wake-up: their arrival
  *
  * Called by the uio chip's entry thread before it dispatches the line:
- * each becomes an event of device 0 with the arrival as its intended
- * time. Arrivals outside the block's stimulus are not the block's.
+ * the wake-up becomes one event of device 0 with the arrival as its
+ * intended time. The interrupts the kernel counted beyond one arrived
+ * before it, when is not known: they are the uio stats' kernel_irqs, not
+ * events whose latency would be made up. Arrivals outside the block's
+ * stimulus are not the block's.
  */
 void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns);
 
