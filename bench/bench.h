@@ -303,8 +303,27 @@ struct bench_params {
 int bench_config_load(struct bench_config *cfg, const char *path,
 		      const struct bench_params *p, char *err, size_t errlen);
 void bench_config_free(struct bench_config *cfg);
-/* Write @cfg back as INI with every key explicit: the config as run. */
-int bench_config_write(const struct bench_config *cfg, FILE *f);
+/**
+ * struct bench_inputs - the files a config read, as a run folder keeps them
+ * @path: each file as it resolved (a scenario's cost or replay)
+ * @name: the name of its copy in the run folder ("input-...")
+ * @nr: how many
+ */
+struct bench_inputs {
+	char **path;
+	char **name;
+	unsigned int nr;
+};
+
+/* @path's copy in the run folder, or @path itself (@in NULL, or none). */
+const char *bench_inputs_name(const struct bench_inputs *in, const char *path);
+
+/*
+ * Write @cfg back as INI with every key explicit: the config as run. With
+ * @in, the files it read are named by their copies beside it.
+ */
+int bench_config_write(const struct bench_config *cfg,
+		       const struct bench_inputs *in, FILE *f);
 
 /*
  * The controller models as the harness sees them (chipset.c). A bench

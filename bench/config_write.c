@@ -100,9 +100,24 @@ static void write_replay_irq(const struct bench_scenario *sc, FILE *f)
 		fprintf(f, " %s", q->name);
 }
 
+/**
+ * bench_inputs_name - what the config as run calls a file it read
+ * @in: the run folder's copies, or NULL
+ * @path: the file as it resolved
+ *
+ * Return: the name of @path's copy in @in, or @path.
+ */
+const char *bench_inputs_name(const struct bench_inputs *in, const char *path)
+{
+	for (unsigned int i = 0; in && i < in->nr; i++)
+		if (!strcmp(in->path[i], path))
+			return in->name[i];
+	return path;
+}
+
 /* The value of a KEY_OTHER or KEY_COST key, after "KEY =". */
 static void write_other(const struct bench_scenario *sc, enum bench_key k,
-			FILE *f)
+			const struct bench_inputs *in, FILE *f)
 {
 	switch (k) {
 	case BENCH_KEY_DESIGNS:
@@ -119,7 +134,7 @@ static void write_other(const struct bench_scenario *sc, enum bench_key k,
 		fprintf(f, " %s", sc->strict ? "strict" : "adapt");
 		break;
 	case BENCH_KEY_COST:
-		fprintf(f, " %s", sc->cost);
+		fprintf(f, " %s", bench_inputs_name(in, sc->cost));
 		break;
 	case BENCH_KEY_UIO:
 		fprintf(f, " %s", sc->uio);
@@ -131,7 +146,7 @@ static void write_other(const struct bench_scenario *sc, enum bench_key k,
 		fprintf(f, " %s", uio_mask_name(sc->uio_mask));
 		break;
 	case BENCH_KEY_REPLAY:
-		fprintf(f, " %s", sc->replay);
+		fprintf(f, " %s", bench_inputs_name(in, sc->replay));
 		break;
 	case BENCH_KEY_REPLAY_IRQ:
 		write_replay_irq(sc, f);
@@ -144,7 +159,7 @@ static void write_other(const struct bench_scenario *sc, enum bench_key k,
 
 /* Key @k's line, as the key table says its value is written. */
 static void write_key(const struct bench_scenario *sc, enum bench_key k,
-		      FILE *f)
+		      const struct bench_inputs *in, FILE *f)
 {
 	const struct key_desc *d = &config_keys[k];
 	const char *field = (const char *)sc + d->off;
@@ -174,14 +189,15 @@ static void write_key(const struct bench_scenario *sc, enum bench_key k,
 			k == BENCH_KEY_CHIP ? sc->chip->name : d->names(i));
 		break;
 	default:
-		write_other(sc, k, f);
+		write_other(sc, k, in, f);
 		break;
 	}
 	fputc('\n', f);
 }
 
 /* One [scenario NAME] section: every key that applies, then overrides. */
-static void write_scenario(const struct bench_scenario *sc, FILE *f)
+static void write_scenario(const struct bench_scenario *sc,
+			   const struct bench_inputs *in, FILE *f)
 {
 	fprintf(f, "\n[scenario %s]\n", sc->name);
 	comment(f, "from %s:%u", sc->file, sc->line);
@@ -200,7 +216,7 @@ static void write_scenario(const struct bench_scenario *sc, FILE *f)
 			comment(f, "replay as written: %s", sc->replay_name);
 		if (k == BENCH_KEY_COST)
 			comment(f, "cost as written: %s", sc->cost_name);
-		write_key(sc, k, f);
+		write_key(sc, k, in, f);
 	}
 	for (unsigned int j = 0; j < sc->nr_overrides; j++) {
 		const struct bench_cost_override *o = &sc->overrides[j];
@@ -213,6 +229,7 @@ static void write_scenario(const struct bench_scenario *sc, FILE *f)
 /**
  * bench_config_write - write @cfg as INI with every key explicit
  * @cfg: the config as loaded (quick and seed already applied)
+ * @in: the run folder's copies of the files it read, or NULL
  * @f: where to
  *
  * One [scenario NAME] section per scenario with every key of enum
@@ -220,7 +237,10 @@ static void write_scenario(const struct bench_scenario *sc, FILE *f)
  * keys (as the key table formats values), and no [run]. cost is the
  * profile file it resolved to (the name as written in a comment), so the
  * record names the figures used even if configs/ moves; replay is the
- * same, and replay_irq the source played. [cost.MODEL]
+ * same, and replay_irq the source played. With @in, the two are the
+ * names of their copies beside config.ini, which a key's relative path
+ * is read against: the run folder is whole, and names no path of the
+ * machine it ran on. [cost.MODEL]
  * sections apply to a whole file, and the scenarios written here may come
  * from several files with different ones, so each scenario's overrides
  * are written inside its own section as cost.MODEL.KEY = NS, which
@@ -232,24 +252,26 @@ static void write_scenario(const struct bench_scenario *sc, FILE *f)
  * line; -EINVAL when it cannot be written as an INI value; -EIO when
  * writing failed.
  */
-int bench_config_write(const struct bench_config *cfg, FILE *f)
+int bench_config_write(const struct bench_config *cfg,
+		       const struct bench_inputs *in, FILE *f)
 {
 	fputs("; the config as run, resolved by irqlab: every key explicit\n",
 	      f);
 	for (unsigned int i = 0; i < cfg->nr; i++) {
 		const struct bench_scenario *sc = &cfg->sc[i];
 
-		if (!representable(sc->cost))
+		const char *cost = bench_inputs_name(in, sc->cost);
+		const char *replay = bench_inputs_name(in, sc->replay);
+
+		if (!representable(cost))
 			return -EINVAL;
-		if (strlen("cost = \n") + strlen(sc->cost) >= INI_MAX_LINE - 1)
+		if (strlen("cost = \n") + strlen(cost) >= INI_MAX_LINE - 1)
 			return -ENAMETOOLONG;
-		if (sc->pattern == BENCH_PAT_REPLAY &&
-		    !representable(sc->replay))
+		if (sc->pattern == BENCH_PAT_REPLAY && !representable(replay))
 			return -EINVAL;
-		if (strlen("replay = \n") + strlen(sc->replay) >=
-		    INI_MAX_LINE - 1)
+		if (strlen("replay = \n") + strlen(replay) >= INI_MAX_LINE - 1)
 			return -ENAMETOOLONG;
-		write_scenario(sc, f);
+		write_scenario(sc, in, f);
 	}
 	return ferror(f) ? -EIO : 0;
 }

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The open run (bench.h bench_run_*, docs/results.md): a run folder
- * (runfolder.c) filled with config.ini, environment.json, topology.* and
- * samples.bin when the run opens, samples.bin as the run goes, and
+ * (runfolder.c) filled with config.ini and the input-* files it names,
+ * environment.json, topology.* and samples.bin when the run opens, samples.bin as the run goes, and
  * summary.json (and INCOMPLETE for a run that did not finish) when it
  * closes. The formats are analysis/'s (samples.c, summary.c,
  * environment.c); what the run recorded becomes summary.json's model in
  * summarize.c.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -24,8 +26,137 @@
 
 #define SAMPLES_BUF (1u << 20) /* 21845 records between writes */
 
+/* Where each input's copy goes: "input-" and its base name, made safe. */
+static int input_name(const struct bench_inputs *in, const char *path,
+		      char **name)
+{
+	const char *base = strrchr(path, '/');
+	char buf[NAME_MAX + 1];
+	int n;
+
+	base = base ? base + 1 : path;
+	/* A rerun of a run folder's config.ini keeps its inputs' names. */
+	if (!strncmp(base, "input-", strlen("input-")))
+		base += strlen("input-");
+	for (unsigned int k = 1;; k++) {
+		bool taken = false;
+
+		n = k == 1 ? snprintf(buf, sizeof(buf), "input-%.200s", base) :
+			     snprintf(buf, sizeof(buf), "input-%u-%.200s", k,
+				      base);
+		if (n < 0)
+			return -EINVAL;
+		for (char *c = buf + strlen("input-"); *c; c++)
+			if (!isalnum((unsigned char)*c) && !strchr("._-", *c))
+				*c = '_';
+		for (unsigned int i = 0; i < in->nr; i++)
+			taken |= !strcmp(in->name[i], buf);
+		if (!taken)
+			break;
+	}
+	*name = strdup(buf);
+	return *name ? 0 : -ENOMEM;
+}
+
+/* Copy @path into the run folder as @name. */
+static int copy_input(const struct bench_folder *f, const char *path,
+		      const char *name)
+{
+	char buf[65536];
+	int in = open(path, O_RDONLY | O_CLOEXEC), out, ret = 0;
+	ssize_t n;
+
+	if (in < 0)
+		return -errno;
+	out = bench_folder_create(f, name);
+	if (out < 0) {
+		close(in);
+		return out;
+	}
+	while (!ret && (n = read(in, buf, sizeof(buf))) != 0) {
+		if (n < 0)
+			ret = errno == EINTR ? 0 : -errno;
+		else
+			ret = bench_write_all(out, buf, (size_t)n);
+	}
+	close(in);
+	if (ret) {
+		close(out);
+		return ret;
+	}
+	return bench_finish_fd(out);
+}
+
+/* Add @path (once) to the run's inputs and copy it; "" is no file. */
+static int add_input(struct bench_run *run, const char *path, char *err,
+		     size_t errlen)
+{
+	struct bench_inputs *in = &run->inputs;
+	char where[PATH_MAX + NAME_MAX + 2], **p, **nm;
+	int ret;
+
+	if (!*path || bench_inputs_name(in, path) != path)
+		return 0;
+	p = realloc(in->path, (in->nr + 1) * sizeof(*p));
+	if (p)
+		in->path = p;
+	nm = realloc(in->name, (in->nr + 1) * sizeof(*nm));
+	if (nm)
+		in->name = nm;
+	if (!p || !nm)
+		return bench_fail(err, errlen, -ENOMEM, "out of memory");
+	in->path[in->nr] = strdup(path);
+	ret = in->path[in->nr] ? input_name(in, path, &in->name[in->nr]) :
+				 -ENOMEM;
+	if (ret) {
+		free(in->path[in->nr]);
+		return bench_fail(err, errlen, ret, "out of memory");
+	}
+	in->nr++;
+	ret = copy_input(&run->f, path, in->name[in->nr - 1]);
+	if (ret) {
+		bench_folder_path(&run->f, where, sizeof(where));
+		return bench_fail(err, errlen, ret,
+				  "cannot copy %s into %s as %s: %s", path,
+				  where, in->name[in->nr - 1], strerror(-ret));
+	}
+	return 0;
+}
+
+/*
+ * The cost profiles and recordings the scenarios read, copied beside
+ * config.ini, which names them by their copies: the folder holds what the
+ * run was made of, whole, and names no path of the machine.
+ */
+static int copy_inputs(struct bench_run *run, const struct bench_config *cfg,
+		       char *err, size_t errlen)
+{
+	int ret = 0;
+
+	for (unsigned int i = 0; i < cfg->nr && !ret; i++) {
+		const struct bench_scenario *sc = &cfg->sc[i];
+
+		ret = add_input(run, sc->cost, err, errlen);
+		if (!ret && sc->pattern == BENCH_PAT_REPLAY)
+			ret = add_input(run, sc->replay, err, errlen);
+	}
+	return ret;
+}
+
+static void inputs_free(struct bench_inputs *in)
+{
+	for (unsigned int i = 0; i < in->nr; i++) {
+		free(in->path[i]);
+		free(in->name[i]);
+	}
+	free(in->path);
+	free(in->name);
+	*in = (struct bench_inputs){ 0 };
+}
+
 static int write_config(const struct bench_folder *f,
-			const struct bench_config *cfg)
+			const struct bench_config *cfg,
+			const struct bench_inputs *in)
 {
 	int fd = bench_folder_create(f, "config.ini"), ret;
 	FILE *fp;
@@ -38,7 +169,7 @@ static int write_config(const struct bench_folder *f,
 		close(fd);
 		return ret;
 	}
-	ret = bench_config_write(cfg, fp);
+	ret = bench_config_write(cfg, in, fp);
 	if (fflush(fp) && !ret)
 		ret = -errno;
 	if (ferror(fp) && !ret)
@@ -72,6 +203,7 @@ static void run_release(struct bench_run *run)
 	free(run->res);
 	bench_run_trace_free(run);
 	json_decref(run->perf);
+	inputs_free(&run->inputs);
 	free(run);
 }
 
@@ -86,6 +218,8 @@ static void run_discard(struct bench_run *run)
 	if (run->samplesfd >= 0)
 		close(run->samplesfd);
 	run->samplesfd = -1;
+	for (unsigned int i = 0; i < run->inputs.nr && run->f.dirfd >= 0; i++)
+		unlinkat(run->f.dirfd, run->inputs.name[i], 0);
 	bench_folder_discard(&run->f, files, sizeof(files) / sizeof(*files));
 	run_release(run);
 }
@@ -103,7 +237,10 @@ static int write_open(struct bench_run *run, const struct bench_params *p,
 	int ret;
 
 	bench_folder_path(&run->f, where, sizeof(where));
-	ret = write_config(&run->f, cfg);
+	ret = copy_inputs(run, cfg, err, errlen);
+	if (ret)
+		return ret;
+	ret = write_config(&run->f, cfg, &run->inputs);
 	if (!ret) {
 		what = "environment.json";
 		env = bench_environment(p, run->host, run->started, run->t0_ns,

@@ -63,6 +63,7 @@ struct bench_run {
 	char trace_path[PATH_MAX];
 	char (*flows)[32];
 	json_t *perf;
+	struct bench_inputs inputs; /* config.ini's input-* copies */
 };
 
 json_t *bench_summary(const struct bench_run *run, bool complete,

@@ -196,7 +196,8 @@ static int fill_design(struct run_design *d, const struct bench_result *r,
 }
 
 /* Pattern replay: the recording and the source played. */
-static void fill_replay(struct run_scenario *s, const struct bench_scenario *sc)
+static void fill_replay(struct run_scenario *s, const struct bench_scenario *sc,
+			const struct bench_inputs *in)
 {
 	const struct bench_replay *r = sc->replay_rec;
 	const struct bench_replay_irq *q;
@@ -207,7 +208,7 @@ static void fill_replay(struct run_scenario *s, const struct bench_scenario *sc)
 	s->has_replay = true;
 	s->replay = (struct run_replay){
 		.file = sc->replay_name,
-		.path = sc->replay,
+		.path = bench_inputs_name(in, sc->replay),
 		.format = bench_replay_format_name(r->format),
 		.irq_name = q->name[0] ? q->name : NULL,
 		.irq = q->num,
@@ -220,7 +221,8 @@ static void fill_replay(struct run_scenario *s, const struct bench_scenario *sc)
 
 /* A scenario as @e, its first result, found it placed. */
 static void fill_scenario(struct run_scenario *s,
-			  const struct bench_run_entry *e)
+			  const struct bench_run_entry *e,
+			  const struct bench_inputs *in)
 {
 	const struct bench_scenario *sc = e->r.sc;
 
@@ -238,7 +240,7 @@ static void fill_scenario(struct run_scenario *s,
 		.has_placement = e->has_pl,
 		.control_shift_ns = sc->control_shift_ns,
 	};
-	fill_replay(s, sc);
+	fill_replay(s, sc, in);
 	if (!e->has_pl)
 		return;
 	s->placement = (struct run_placement){
@@ -273,7 +275,7 @@ static int group(const struct bench_run *run, struct run *m,
 		if (k < i)
 			continue; /* grouped with its first result */
 		out = &sc[m->nsc++];
-		fill_scenario(out, &run->res[i]);
+		fill_scenario(out, &run->res[i], &run->inputs);
 		out->d = &d[nd];
 		for (k = i; k < run->nr; k++) {
 			if (run->res[k].r.sc != s)

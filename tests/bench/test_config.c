@@ -807,7 +807,7 @@ static void write_config(const struct bench_config *cfg, const char *name,
 	path_of(path, len, name);
 	f = fopen(path, "w");
 	assert_non_null(f);
-	assert_int_equal(bench_config_write(cfg, f), 0);
+	assert_int_equal(bench_config_write(cfg, NULL, f), 0);
 	assert_int_equal(fclose(f), 0);
 }
 

@@ -34,6 +34,7 @@
 
 struct fixture {
 	char root[PATH_MAX];
+	char cost[PATH_MAX + 16];
 	struct bench_scenario sc[2];
 	struct bench_config cfg;
 	struct bench_params p;
@@ -47,12 +48,18 @@ struct fixture {
 static int setup(void **state)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
+	FILE *cost;
 
 	if (!f)
 		return -1;
 	snprintf(f->root, sizeof(f->root), "%s/irqlab-results.XXXXXX",
 		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
 	if (!mkdtemp(f->root))
+		return -1;
+	/* The cost profile the scenarios read: a run folder copies it. */
+	snprintf(f->cost, sizeof(f->cost), "%s/zero.ini", f->root);
+	cost = fopen(f->cost, "w");
+	if (!cost || fputs("; a profile\n", cost) < 0 || fclose(cost))
 		return -1;
 	for (int i = 0; i < 2; i++) {
 		struct bench_scenario *sc = &f->sc[i];
@@ -77,7 +84,7 @@ static int setup(void **state)
 		sc->overrun_ns = 100000;
 		sc->seed = 7;
 		snprintf(sc->cost_name, sizeof(sc->cost_name), "zero");
-		snprintf(sc->cost, sizeof(sc->cost), "/nonexistent/zero.ini");
+		snprintf(sc->cost, sizeof(sc->cost), "%.4000s", f->cost);
 	}
 	f->cfg.sc = f->sc;
 	f->cfg.nr = 2;
@@ -464,6 +471,9 @@ static void check_samples(const char *dir, size_t nr)
 	free(b);
 }
 
+static void check_inputs(const struct fixture *f, const char *name0,
+			 const char *name1);
+
 static void test_complete_run_in_default_location(void **state)
 {
 	struct fixture *f = *state;
@@ -496,6 +506,72 @@ static void test_complete_run_in_default_location(void **state)
 	check_summary(f->final, true, false);
 	check_environment(f->final);
 	check_samples(f->final, 3);
+	check_inputs(f, "input-zero.ini", NULL);
+}
+
+/*
+ * The inputs the scenarios read are copied beside config.ini, which names
+ * them by their copies and by no path of the machine: two profiles of one
+ * base name get two names, each with its own file's bytes.
+ */
+static void check_inputs(const struct fixture *f, const char *name0,
+			 const char *name1)
+{
+	size_t len = 0;
+	char *ini = (char *)slurp(f->final, "config.ini", &len), want[300];
+	unsigned char *copy = slurp(f->final, name0, &len);
+
+	assert_non_null(ini);
+	assert_null(strstr(ini, f->root));
+	snprintf(want, sizeof(want), "\ncost = %s\n", name0);
+	assert_non_null(strstr(ini, want));
+	assert_non_null(copy);
+	assert_int_equal(len, strlen("; a profile\n"));
+	free(copy);
+	if (name1) {
+		snprintf(want, sizeof(want), "\ncost = %s\n", name1);
+		assert_non_null(strstr(ini, want));
+		copy = slurp(f->final, name1, &len);
+		assert_non_null(copy);
+		assert_int_equal(len, strlen("; another\n"));
+		free(copy);
+	}
+	free(ini);
+}
+
+static void test_inputs_copied_once_each(void **state)
+{
+	struct fixture *f = *state;
+	char dir[PATH_MAX + 8];
+	FILE *other;
+
+	snprintf(dir, sizeof(dir), "%s/b", f->root);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(f->sc[1].cost, sizeof(f->sc[1].cost), "%.4000s/zero.ini", dir);
+	other = fopen(f->sc[1].cost, "w");
+	assert_non_null(other);
+	assert_true(fputs("; another\n", other) >= 0);
+	assert_int_equal(fclose(other), 0);
+	assert_int_equal(do_run(f, true, false), 0);
+	check_inputs(f, "input-zero.ini", "input-2-zero.ini");
+}
+
+/* An input gone before the run opened: refused, nothing left behind. */
+static void test_input_gone_leaves_nothing(void **state)
+{
+	struct fixture *f = *state;
+	char runs[PATH_MAX * 2];
+	struct bench_run *run;
+
+	assert_int_equal(unlink(f->cost), 0);
+	assert_int_equal(bench_run_open(&run, &f->p, &f->cfg, NULL, &f->cal,
+					f->err, sizeof(f->err)),
+			 -ENOENT);
+	assert_null(run);
+	assert_non_null(strstr(f->err, f->cost));
+	assert_non_null(strstr(f->err, "input-zero.ini"));
+	snprintf(runs, sizeof(runs), "%s/runs", f->root);
+	assert_int_equal(entries(runs), 0);
 }
 
 static void test_second_run_gets_its_own_name(void **state)
@@ -838,6 +914,10 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_world_writable_parent_is_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_inputs_copied_once_each,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_input_gone_leaves_nothing,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_failed_open_leaves_nothing,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(

@@ -41,7 +41,7 @@ static void round_trip(const struct bench_config *cfg)
 
 	if (!f)
 		abort();
-	ret = bench_config_write(cfg, f);
+	ret = bench_config_write(cfg, NULL, f);
 	if (fclose(f))
 		abort();
 	if (ret) { /* a cost path that is no INI value: refused, fine */
