@@ -34,6 +34,7 @@ extern char **environ;
 
 static const char *const design_order[] = { "flow", "do_irq", "edge-masking",
 					    "threaded", "threaded-oneshot" };
+#define NR_DESIGNS (sizeof(design_order) / sizeof(*design_order))
 
 /**
  * report_safe_name - a name for gnuplot strings, data columns, file names
@@ -173,7 +174,7 @@ static size_t design_list(const struct run_scenario *sc,
 	size_t n = 0, at = 0;
 
 	names[0] = '\0';
-	for (size_t k = 0; k < 3; k++) {
+	for (size_t k = 0; k < NR_DESIGNS; k++) {
 		const struct run_design *d =
 			run_find_design(sc, design_order[k]);
 
@@ -352,8 +353,8 @@ static int figure_scenario(struct report *rp, size_t i,
 			   const struct scenario_figure *fig)
 {
 	const struct run_scenario *sc = &rp->run.sc[i];
-	const struct run_design *ds[3];
-	char names[64], stem[64], title[160], safe[96];
+	const struct run_design *ds[NR_DESIGNS];
+	char names[96], stem[64], title[160], safe[96];
 	size_t nd = design_list(sc, ds, names, sizeof(names));
 	struct scenario_data a = { fig, sc, ds, nd };
 
@@ -371,7 +372,7 @@ static size_t run_designs(const struct run *r, const char **out, char *names,
 	size_t n = 0, at = 0;
 
 	names[0] = '\0';
-	for (size_t k = 0; k < 3; k++) {
+	for (size_t k = 0; k < NR_DESIGNS; k++) {
 		bool seen = false;
 
 		for (size_t i = 0; i < r->nsc && !seen; i++)
@@ -388,8 +389,8 @@ static size_t run_designs(const struct run *r, const char **out, char *names,
 static int figure_accesses(struct report *rp)
 {
 	const struct run *r = &rp->run;
-	const char *dn[3];
-	char names[64], safe[96];
+	const char *dn[NR_DESIGNS];
+	char names[96], safe[96];
 	size_t nd = run_designs(r, dn, names, sizeof(names));
 	FILE *f = report_fig_open(rp, "accesses.dat");
 
@@ -423,8 +424,8 @@ static int figure_accesses(struct report *rp)
 static int figure_load(struct report *rp)
 {
 	const struct run *r = &rp->run;
-	const char *dn[3];
-	char names[64];
+	const char *dn[NR_DESIGNS];
+	char names[96];
 	size_t nd = run_designs(r, dn, names, sizeof(names));
 	FILE *f = report_fig_open(rp, "load.dat");
 
