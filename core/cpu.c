@@ -252,9 +252,16 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
  */
 void irq_cpus_quiesce(void)
 {
+	static int barrier;
 	unsigned long seen[NR_CPUS];
 
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	/*
+	 * A full barrier: the caller's stores (the unlinked action) before
+	 * the loads below, as each CPU's seq_cst count is before its next
+	 * dispatch. A locked exchange, which ThreadSanitizer models, where
+	 * it has no atomic_thread_fence().
+	 */
+	__atomic_exchange_n(&barrier, 0, __ATOMIC_SEQ_CST);
 	for (unsigned int c = 0; c < NR_CPUS; c++)
 		seen[c] =
 			__atomic_load_n(&idle_turns[c].turns, __ATOMIC_SEQ_CST);
