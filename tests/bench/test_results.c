@@ -182,6 +182,7 @@ static unsigned char *slurp(const char *dir, const char *name, size_t *len)
 	assert_non_null(buf);
 	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
 	fclose(fp);
+	buf[n] = '\0'; /* a text file reads as a string */
 	*len = (size_t)n;
 	return buf;
 }
