@@ -4,7 +4,9 @@
 # with nothing but pkg-config, as a kernel engineer bringing a 2.6.18-era
 # interrupt controller driver would. Exit 77 (skipped) without pkg-config.
 # Usage: compat.sh BUILD_DIR CC driver DIR
-#          compile DIR/*.c with -I DIR/include and the flags of
+#          compile DIR/*.c and DIR/kernel/*.c (kernel files taken
+#          unchanged, which clang-format leaves alone) with -I DIR/include
+#          and the flags of
 #          `pkg-config --cflags --libs --static genirq-compat`, run it
 #        compat.sh BUILD_DIR CC nr_irqs SOURCE
 #          SOURCE must fail to compile, with a message naming both
@@ -22,9 +24,11 @@ flags=$(PKG_CONFIG_PATH="$pc" pkg-config --define-prefix --cflags --libs --stati
 echo "pkg-config: $flags"
 case $mode in
 driver)
-	# shellcheck disable=SC2086 # the flags are a word list by design
+	srcs="$arg/*.c"
+	if [ -d "$arg/kernel" ]; then srcs="$srcs $arg/kernel/*.c"; fi
+	# shellcheck disable=SC2086 # word lists (and globs) by design
 	"$cc" -std=gnu11 -Wall -Werror -I"$arg/include" -o "$tmp/driver" \
-		"$arg"/*.c $flags
+		$srcs $flags
 	"$tmp/driver"
 	;;
 nr_irqs)

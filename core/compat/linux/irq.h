@@ -8,17 +8,14 @@
  * kernel itself made in 2.6.19, and nothing else IRQ-related.
  *
  * As 2.6.18's header did, this one includes the architecture's
- * <asm/irq.h> when the driver brings one: that is where NR_IRQS is
- * defined, and it must equal libgenirq's (genirq/config.h).
+ * <asm/irq.h>: genirq-compat's (ARM's), or the driver's own when it
+ * brings one. That is where NR_IRQS is defined, and it must equal
+ * libgenirq's (genirq/config.h).
  */
 #ifndef _LINUX_IRQ_H
 #define _LINUX_IRQ_H
 
-#if defined(__has_include)
-#if __has_include(<asm/irq.h>)
 #include <asm/irq.h>
-#endif
-#endif
 
 #include <genirq/irq.h>
 #include <genirq/interrupt.h>

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * genirq-compat: ARM's IRQ API of 2.6.18 (include/asm-arm/mach/irq.h and
- * the IRQT_* types of include/asm-arm/irq.h): the names ARM controller
- * drivers used for the generic flow handlers, set_irq_flags(), and
- * desc_handle_irq() for chained demultiplexers, which takes no
- * struct pt_regs (2.6.19's form).
+ * genirq-compat: ARM's IRQ API of 2.6.18 (include/asm-arm/mach/irq.h):
+ * the names ARM controller drivers used for the generic flow handlers,
+ * set_irq_flags(), and desc_handle_irq() for chained demultiplexers,
+ * which takes no struct pt_regs (2.6.19's form). The IRQT_* types and
+ * NO_IRQ come from <asm/irq.h>, through <linux/irq.h>, as in 2.6.18.
  */
 #ifndef __ASM_ARM_MACH_IRQ_H
 #define __ASM_ARM_MACH_IRQ_H
@@ -39,22 +39,5 @@ static inline void desc_handle_irq(unsigned int irq, struct irq_desc *desc)
 	(void)desc;
 	generic_handle_irq(irq);
 }
-
-/* Trigger types for set_irq_type() and ->set_type() */
-#define __IRQT_FALEDGE IRQ_TYPE_EDGE_FALLING
-#define __IRQT_RISEDGE IRQ_TYPE_EDGE_RISING
-#define __IRQT_LOWLVL IRQ_TYPE_LEVEL_LOW
-#define __IRQT_HIGHLVL IRQ_TYPE_LEVEL_HIGH
-#define IRQT_NOEDGE (0)
-#define IRQT_RISING (__IRQT_RISEDGE)
-#define IRQT_FALLING (__IRQT_FALEDGE)
-#define IRQT_BOTHEDGE (__IRQT_RISEDGE | __IRQT_FALEDGE)
-#define IRQT_LOW (__IRQT_LOWLVL)
-#define IRQT_HIGH (__IRQT_HIGHLVL)
-#define IRQT_PROBE IRQ_TYPE_PROBE
-
-#ifndef NO_IRQ
-#define NO_IRQ ((unsigned int)(-1))
-#endif
 
 #endif /* __ASM_ARM_MACH_IRQ_H */
