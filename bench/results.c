@@ -2,11 +2,11 @@
 /*
  * The open run (bench.h bench_run_*, docs/results.md): a run folder
  * (runfolder.c) filled with config.ini and the input-* files it names,
- * environment.json, topology.* and samples.bin when the run opens, samples.bin as the run goes, and
- * summary.json (and INCOMPLETE for a run that did not finish) when it
- * closes. The formats are analysis/'s (samples.c, summary.c,
- * environment.c); what the run recorded becomes summary.json's model in
- * summarize.c.
+ * environment.json, topology.* and samples.bin when the run opens,
+ * samples.bin as the run goes, and summary.json (and INCOMPLETE for a run
+ * that did not finish) when it closes. The formats are analysis/'s
+ * (samples.c, summary.c, environment.c); what the run recorded becomes
+ * summary.json's model in summarize.c.
  */
 #define _GNU_SOURCE
 #include <ctype.h>

@@ -3,8 +3,9 @@
  * The board around kernel/irq.c, arch/arm/mach-at91rm9200/irq.c of Linux
  * 2.6.18 taken unchanged: a register model of the Advanced Interrupt
  * Controller (source modes, vectors, the mask, level and edge sources,
- * the priority stack that IVR pushes and EOICR pops), ARM's init_IRQ() and IRQ entry
- * as 2.6.18's entry-macro.S and asm_do_IRQ() did them, and two devices.
+ * the priority stack that IVR pushes and EOICR pops), ARM's init_IRQ()
+ * and IRQ entry as 2.6.18's entry-macro.S and asm_do_IRQ() did them, and
+ * two devices.
  * Checks the level flow's exact register sequence (->ack masks, then the
  * handler, then ->unmask, then irq_finish()'s EOICR), ->set_type through
  * IRQT_* and request_irq()'s trigger flags, disable_irq() and
