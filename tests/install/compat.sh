@@ -5,7 +5,8 @@
 # interrupt controller driver would. Exit 77 (skipped) without pkg-config.
 # Usage: compat.sh BUILD_DIR CC driver DIR
 #          compile DIR/*.c and DIR/kernel/*.c (kernel files taken
-#          unchanged, which clang-format leaves alone) with -I DIR/include
+#          unchanged, which clang-format leaves alone) with -I DIR/include,
+#          -I drivers/common (check.h)
 #          and the flags of
 #          `pkg-config --cflags --libs --static genirq-compat`, run it
 #        compat.sh BUILD_DIR CC nr_irqs SOURCE
@@ -27,8 +28,8 @@ driver)
 	srcs="$arg/*.c"
 	if [ -d "$arg/kernel" ]; then srcs="$srcs $arg/kernel/*.c"; fi
 	# shellcheck disable=SC2086 # word lists (and globs) by design
-	"$cc" -std=gnu11 -Wall -Werror -I"$arg/include" -o "$tmp/driver" \
-		$srcs $flags
+	"$cc" -std=gnu11 -Wall -Werror -I"$arg/include" \
+		-I"$(dirname "$arg")/common" -o "$tmp/driver" $srcs $flags
 	"$tmp/driver"
 	;;
 nr_irqs)

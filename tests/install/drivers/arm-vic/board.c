@@ -16,14 +16,7 @@
 #include <asm/hardware/vic.h>
 #include <asm/arch/gpio.h>
 
-#define CHECK(c)                                                               \
-	do {                                                                   \
-		if (!(c)) {                                                    \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #c);                                 \
-			return 1;                                              \
-		}                                                              \
-	} while (0)
+#include "check.h"
 
 /* The models. */
 static uint32_t vic_raw_lines, vic_enable;

@@ -23,14 +23,7 @@
 #include <linux/init.h>
 #include "generic.h"
 
-#define CHECK(c)                                                               \
-	do {                                                                   \
-		if (!(c)) {                                                    \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #c);                                 \
-			return 1;                                              \
-		}                                                              \
-	} while (0)
+#include "check.h"
 
 /* Fails when the command registers written since the last check differ. */
 #define CHECK_LOG(want)                                                   \

@@ -26,14 +26,7 @@
 #include <linux/init.h>
 #include <linux/ioport.h>
 
-#define CHECK(c)                                                               \
-	do {                                                                   \
-		if (!(c)) {                                                    \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #c);                                 \
-			return 1;                                              \
-		}                                                              \
-	} while (0)
+#include "check.h"
 
 void isa_init_irq(unsigned int host_irq);
 

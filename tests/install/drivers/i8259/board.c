@@ -13,14 +13,7 @@
 #include <asm/io.h>
 #include <asm/i8259.h>
 
-#define CHECK(c)                                                               \
-	do {                                                                   \
-		if (!(c)) {                                                    \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #c);                                 \
-			return 1;                                              \
-		}                                                              \
-	} while (0)
+#include "check.h"
 
 struct pic {
 	unsigned char irr, isr, imr, vector, icw, read_isr;

@@ -13,14 +13,7 @@
 #include <asm/mach/irq.h>
 #include <asm/arch/pxa-regs.h>
 
-#define CHECK(c)                                                               \
-	do {                                                                   \
-		if (!(c)) {                                                    \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #c);                                 \
-			return 1;                                              \
-		}                                                              \
-	} while (0)
+#include "check.h"
 
 /* The models. */
 static uint32_t icmr, icpr_other, gpdr, grer, gfer, gedr, pins;
