@@ -122,9 +122,9 @@ static int list_files(struct adopt *a, char *err, size_t errlen)
 static int copy_file(const struct adopt *a, const struct bench_folder *f,
 		     const char *name, char *err, size_t errlen)
 {
-	char src[PATH_MAX], where[PATH_MAX + NAME_MAX + 2], buf[1 << 16];
-	int in, out, ret = 0;
-	ssize_t n;
+	char src[PATH_MAX], where[PATH_MAX + NAME_MAX + 2];
+	const char *step;
+	int in, ret;
 
 	snprintf(src, sizeof(src), "%s/%s", a->from, name);
 	bench_folder_path(f, where, sizeof(where));
@@ -134,25 +134,10 @@ static int copy_file(const struct adopt *a, const struct bench_folder *f,
 		snprintf(err, errlen, "%s: %s", src, strerror(errno));
 		return ret;
 	}
-	out = bench_folder_create(f, name);
-	if (out < 0) {
-		close(in);
-		snprintf(err, errlen, "%s/%s: cannot create: %s", where, name,
-			 strerror(-out));
-		return out;
-	}
-	while (!ret && (n = read(in, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		ret = n < 0 ? -errno : bench_write_all(out, buf, (size_t)n);
-	}
+	ret = bench_folder_copy(f, in, name, &step);
 	close(in);
 	if (ret)
-		close(out);
-	else
-		ret = bench_finish_fd(out);
-	if (ret)
-		snprintf(err, errlen, "%s/%s: cannot write: %s", where, name,
+		snprintf(err, errlen, "%s/%s: cannot %s: %s", where, name, step,
 			 strerror(-ret));
 	return ret;
 }

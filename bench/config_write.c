@@ -259,7 +259,6 @@ int bench_config_write(const struct bench_config *cfg,
 	      f);
 	for (unsigned int i = 0; i < cfg->nr; i++) {
 		const struct bench_scenario *sc = &cfg->sc[i];
-
 		const char *cost = bench_inputs_name(in, sc->cost);
 		const char *replay = bench_inputs_name(in, sc->replay);
 

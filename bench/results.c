@@ -62,29 +62,14 @@ static int input_name(const struct bench_inputs *in, const char *path,
 static int copy_input(const struct bench_folder *f, const char *path,
 		      const char *name)
 {
-	char buf[65536];
-	int in = open(path, O_RDONLY | O_CLOEXEC), out, ret = 0;
-	ssize_t n;
+	int in = open(path, O_RDONLY | O_CLOEXEC), ret;
+	const char *step;
 
 	if (in < 0)
 		return -errno;
-	out = bench_folder_create(f, name);
-	if (out < 0) {
-		close(in);
-		return out;
-	}
-	while (!ret && (n = read(in, buf, sizeof(buf))) != 0) {
-		if (n < 0)
-			ret = errno == EINTR ? 0 : -errno;
-		else
-			ret = bench_write_all(out, buf, (size_t)n);
-	}
+	ret = bench_folder_copy(f, in, name, &step);
 	close(in);
-	if (ret) {
-		close(out);
-		return ret;
-	}
-	return bench_finish_fd(out);
+	return ret;
 }
 
 /* Add @path (once) to the run's inputs and copy it; "" is no file. */

@@ -592,6 +592,39 @@ int bench_folder_create(const struct bench_folder *f, const char *name)
 }
 
 /**
+ * bench_folder_copy - a new file @name in the folder, with what @in holds
+ * @f: the folder being made
+ * @in: the source, read from where it stands to its end; left open
+ * @name: the file, which must not exist
+ * @step: set to the step that failed: "create" or "write"
+ *
+ * The copy is written through and closed (bench_finish_fd()).
+ * Return: 0 or -errno.
+ */
+int bench_folder_copy(const struct bench_folder *f, int in, const char *name,
+		      const char **step)
+{
+	char buf[1 << 16];
+	int out = bench_folder_create(f, name), ret = 0;
+	ssize_t n;
+
+	*step = "create";
+	if (out < 0)
+		return out;
+	*step = "write";
+	while (!ret && (n = read(in, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		ret = n < 0 ? -errno : bench_write_all(out, buf, (size_t)n);
+	}
+	if (ret) {
+		close(out);
+		return ret;
+	}
+	return bench_finish_fd(out);
+}
+
+/**
  * bench_folder_commit - move the folder into place
  * @f: the folder being made, every file in it written and synced; closed
  *	once it is in place, else (@f->dirfd still open) for

@@ -41,6 +41,8 @@ int bench_folder_make(struct bench_folder *f, const char *outdir,
 		      const struct timespec *now, char *err, size_t errlen);
 int bench_folder_path(const struct bench_folder *f, char *buf, size_t len);
 int bench_folder_create(const struct bench_folder *f, const char *name);
+int bench_folder_copy(const struct bench_folder *f, int in, const char *name,
+		      const char **step);
 int bench_folder_json(const struct bench_folder *f, const char *name,
 		      const json_t *j);
 int bench_folder_commit(struct bench_folder *f, bool complete, char *final,
