@@ -4,8 +4,7 @@
 # with nothing but pkg-config, as a kernel engineer bringing a 2.6.18-era
 # interrupt controller driver would. Exit 77 (skipped) without pkg-config.
 # Usage: compat.sh BUILD_DIR CC driver DIR
-#          compile DIR/*.c and DIR/kernel/*.c (kernel files taken
-#          unchanged, which clang-format leaves alone) with -I DIR/include,
+#          compile DIR/*.c with -I DIR/include,
 #          -I drivers/common (check.h)
 #          and the flags of
 #          `pkg-config --cflags --libs --static genirq-compat`, run it
@@ -26,7 +25,6 @@ echo "pkg-config: $flags"
 case $mode in
 driver)
 	srcs="$arg/*.c"
-	if [ -d "$arg/kernel" ]; then srcs="$srcs $arg/kernel/*.c"; fi
 	# shellcheck disable=SC2086 # word lists (and globs) by design
 	"$cc" -std=gnu11 -Wall -Werror -I"$arg/include" \
 		-I"$(dirname "$arg")/common" -o "$tmp/driver" $srcs $flags

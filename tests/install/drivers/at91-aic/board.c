@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The board around kernel/irq.c, arch/arm/mach-at91rm9200/irq.c of Linux
- * 2.6.18 taken unchanged: a register model of the Advanced Interrupt
- * Controller (source modes, vectors, the mask, level and edge sources,
- * the priority stack that IVR pushes and EOICR pops), ARM's init_IRQ()
+ * The board around aic.c, an AT91RM9200-style interrupt controller
+ * driver written to 2.6.18's ARM interfaces: a register model of the
+ * Advanced Interrupt Controller (source modes, vectors, the mask, level
+ * and edge sources, the priority stack that IVR pushes and EOICR pops), ARM's init_IRQ()
  * and IRQ entry as 2.6.18's entry-macro.S and asm_do_IRQ() did them, and
  * two devices.
  * Checks the level flow's exact register sequence (->ack masks, then the

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The board around kernel/isa-irq.c, arch/arm/mach-footbridge/isa-irq.c
- * of Linux 2.6.18 taken unchanged, whose handlers take struct pt_regs:
- * a register model of the two cascaded 8259s on the ISA bridge (edge
- * requests latched in IRR, IMR, ISR, the init words, non-specific and
+ * The board around isa.c, a footbridge-style ISA interrupt driver
+ * written here to 2.6.18's ARM interfaces, whose handlers take struct
+ * pt_regs: a register model of the two cascaded 8259s on the ISA bridge
+ * (edge requests latched in IRR, IMR, ISR, the init words, non-specific and
  * specific EOI, and the PCI interrupt acknowledge cycle, which this
  * model answers before the host line's interrupt), the DC21285's own
  * interrupt mask for the host lines, ARM's IRQ entry, and devices whose
@@ -24,13 +24,11 @@
 #include <asm/hardware.h>
 
 #include <linux/init.h>
-#include <linux/ioport.h>
 
 #include "check.h"
 
 void isa_init_irq(unsigned int host_irq);
 
-struct resource ioport_resource = { .name = "PCI IO" };
 unsigned char footbridge_pciiack;
 
 /* The model: [0] the master 8259 at 0x20, [1] the slave at 0xa0. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The board's calls into kernel/irq.c (mach-at91rm9200/generic.h).
- * The bound is irq.c's: GCC's -Warray-parameter rejects 2.6.18's "[]".
+ * The board's call into aic.c. The bound is spelled out: GCC's
+ * -Warray-parameter rejects an unsized array parameter here.
  */
 void __init at91_aic_init(unsigned int priority[NR_AIC_IRQS]);
