@@ -15,6 +15,7 @@
 #include "analysis/compare_internal.h"
 #include "analysis/report.h"
 #include "analysis/cli.h"
+#include "analysis/outcome.h"
 
 enum metric {
 	M_P50,
@@ -372,13 +373,11 @@ static void usage(FILE *f)
 	      "  A folder of run folders (irqlab run --repeat) is a side of its runs.\n"
 	      "  --metric M       check M for regressions: p50 p99 p999 throughput\n"
 	      "                   accesses stranded (repeatable; default p50)\n"
-	      "  --threshold PCT  how much worse is a regression (default 10)\n"
-	      "  exit status: 0 no regression the data supports, 1 a folder\n"
-	      "  cannot be read, 2 a checked metric regressed (or bad usage)\n",
+	      "  --threshold PCT  how much worse is a regression (default 10)\n",
 	      f);
 }
 
-/* --metric M: check M; 0, or 2 (the exit status) for an unknown one. */
+/* --metric M: check M; 0, or -EINVAL for an unknown one. */
 static int metric_opt(const char *arg, struct cmp_opts *o)
 {
 	int m = 0;
@@ -389,7 +388,7 @@ static int metric_opt(const char *arg, struct cmp_opts *o)
 		fprintf(stderr,
 			"irqlab compare: --metric: '%s' is not one of p50 p99 p999 throughput accesses stranded\n",
 			arg);
-		return 2;
+		return -EINVAL;
 	}
 	o->check[m] = true;
 	return 0;
@@ -397,7 +396,7 @@ static int metric_opt(const char *arg, struct cmp_opts *o)
 
 /*
  * The options into @o and @bases (--base, in order); -1 to go on, or
- * the exit status: 0 after --help, 2 for bad usage.
+ * the exit status: 0 after --help, ANA_EXIT_BAD_INPUT for bad usage.
  */
 static int compare_opts(int argc, char **argv, struct cmp_opts *o,
 			const char **bases, size_t *nbases)
@@ -419,7 +418,7 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o,
 		switch (c) {
 		case 'm':
 			if (metric_opt(optarg, o))
-				return 2;
+				return ANA_EXIT_BAD_INPUT;
 			named = true;
 			break;
 		case 't':
@@ -430,7 +429,7 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o,
 				fprintf(stderr,
 					"irqlab compare: --threshold: '%s' is not a percentage in 0..10000\n",
 					optarg);
-				return 2;
+				return ANA_EXIT_BAD_INPUT;
 			}
 			break;
 		case 'b':
@@ -438,10 +437,11 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o,
 			break;
 		case 'h':
 			usage(stdout);
+			ana_exit_help(stdout, ANA_CMD_COMPARE);
 			return 0;
 		default:
 			cli_bad_option("compare", c, argv);
-			return 2;
+			return ANA_EXIT_BAD_INPUT;
 		}
 	}
 	if (!named)
@@ -472,7 +472,7 @@ int compare_main(int argc, char **argv)
 		fprintf(stderr,
 			"irqlab compare: needs a base and at least one run to compare with it; see irqlab compare --help\n");
 		free(bases);
-		return 2;
+		return ANA_EXIT_BAD_INPUT;
 	}
 	nsides = nbases ? 2 : npos;
 	sides = calloc(nsides, sizeof(*sides));
@@ -491,7 +491,7 @@ int compare_main(int argc, char **argv)
 			snprintf(err, sizeof(err), "out of memory");
 		fprintf(stderr, "irqlab compare: %s\n", err);
 		sides_free(sides, nsides);
-		return 1;
+		return ret == -ENOMEM ? ANA_EXIT_ERROR : ANA_EXIT_BAD_INPUT;
 	}
 	ret = compare(sides, nsides, &o);
 	sides_free(sides, nsides);

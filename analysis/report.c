@@ -20,6 +20,7 @@
 #include "analysis/report_internal.h"
 #include "analysis/report_finding.h"
 #include "analysis/cli.h"
+#include "analysis/outcome.h"
 
 /* The report, in order: a section whose applies() is false is left out. */
 static const struct report_section sections[] = {
@@ -233,12 +234,12 @@ int report_main(int argc, char **argv, const char *results_dir)
 			return 0;
 		default:
 			cli_bad_option("report", c, argv);
-			return 2;
+			return ANA_EXIT_BAD_INPUT;
 		}
 	}
 	if (argc - optind > 1) {
 		fprintf(stderr, "irqlab report: one run folder at a time\n");
-		return 2;
+		return ANA_EXIT_BAD_INPUT;
 	}
 	if (optind < argc) {
 		dir = argv[optind];
@@ -250,7 +251,7 @@ int report_main(int argc, char **argv, const char *results_dir)
 		fprintf(stderr, "irqlab report: %s: %s%s\n", dir,
 			strerror(errno),
 			optind < argc ? "" : " (no run yet: ./irqlab run)");
-		return 2;
+		return ANA_EXIT_BAD_INPUT;
 	}
 	/* A folder of runs (irqlab run --repeat): its stability table. */
 	{

@@ -22,17 +22,18 @@
 #include <chips/model.h>
 #include <genirq/clock.h>
 #include <chips/uio.h>
+#include <analysis/outcome.h>
 #include <analysis/samples.h>
 #include <analysis/stats.h>
 #include "probe.h"
 
-/* Exit statuses of the irqlab command. */
+/* Exit statuses of the irqlab command: analysis/outcome.h's table. */
 enum {
-	BENCH_EXIT_OK = 0,
-	BENCH_EXIT_FAIL = 1, /* the run failed: books, I/O, a thread */
-	BENCH_EXIT_USAGE = 2, /* bad command line or config */
-	BENCH_EXIT_BREAK = 3, /* stopped at --break-us: kept, incomplete */
-	BENCH_EXIT_INTERRUPTED = 130, /* SIGINT/SIGTERM: kept, incomplete */
+	BENCH_EXIT_OK = ANA_EXIT_PASS,
+	BENCH_EXIT_FAIL = ANA_EXIT_ERROR, /* books, I/O, a thread */
+	BENCH_EXIT_USAGE = ANA_EXIT_BAD_INPUT, /* command line or config */
+	BENCH_EXIT_BREAK = ANA_EXIT_STOPPED, /* --break-us: kept, incomplete */
+	BENCH_EXIT_INTERRUPTED = ANA_EXIT_SIGNAL, /* kept, incomplete */
 };
 
 /* Designs a scenario may list, each at most twice (an A/A control). */

@@ -58,10 +58,8 @@ static const char run_usage[] =
 	"                    go to stderr\n"
 	"  -h, --help        this text\n"
 	"\n"
-	"Exit status: 0 done; 1 the run failed (books, I/O, threads, trace\n"
-	"loss); 2 bad command line or config (nothing was run); 3 stopped by\n"
-	"--break-us; 130 interrupted by a signal. A stopped run keeps what it\n"
-	"measured, marked incomplete.\n";
+	"A stopped or interrupted run keeps what it measured, marked\n"
+	"incomplete.\n";
 
 static const char bench_usage[] =
 	"usage: irqlab bench [CONFIG...] [-o DIR] [--quick] [run options]\n"
@@ -265,6 +263,7 @@ int bench_cmd_parse_run_args(int argc, char **argv, bool bench,
 	while ((c = getopt_long(argc, argv, ":o:qh", opts, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(bench ? bench_usage : run_usage, stdout);
+			ana_exit_help(stdout, ANA_CMD_RUN);
 			return RUN_HELP_PRINTED;
 		}
 		if (run_option(c, bench, argv, a))

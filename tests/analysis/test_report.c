@@ -774,7 +774,7 @@ static void test_repeat_and_calibration(void **state)
 		char *argv[] = { (char *)irqlab, "run", cfg, "--repeat", "1",
 				 "-o",		 dir,	NULL };
 
-		assert_int_equal(run_cmd(argv, "repeat1", &out, &err), 2);
+		assert_int_equal(run_cmd(argv, "repeat1", &out, &err), 4);
 		assert_non_null(strstr(err, "--repeat"));
 		free(out);
 		free(err);
@@ -810,7 +810,7 @@ static void test_bad_input(void **state)
 		char *argv[] = { (char *)irqlab, "report", "/nonexistent/run",
 				 NULL };
 
-		assert_int_equal(run_cmd(argv, "missing", &out, &err), 2);
+		assert_int_equal(run_cmd(argv, "missing", &out, &err), 4);
 		assert_non_null(strstr(err, "/nonexistent/run"));
 		free(out);
 		free(err);
@@ -818,7 +818,7 @@ static void test_bad_input(void **state)
 	{
 		char *argv[] = { (char *)irqlab, "compare", run_dir, NULL };
 
-		assert_int_equal(run_cmd(argv, "one", &out, &err), 2);
+		assert_int_equal(run_cmd(argv, "one", &out, &err), 4);
 		free(out);
 		free(err);
 	}
@@ -826,7 +826,7 @@ static void test_bad_input(void **state)
 		char *argv[] = { (char *)irqlab, "compare", run_dir, run_dir,
 				 "--metric",	 "p42",	    NULL };
 
-		assert_int_equal(run_cmd(argv, "metric", &out, &err), 2);
+		assert_int_equal(run_cmd(argv, "metric", &out, &err), 4);
 		assert_non_null(strstr(err, "p42"));
 		free(out);
 		free(err);
@@ -835,7 +835,7 @@ static void test_bad_input(void **state)
 		char *argv[] = { (char *)irqlab, "compare", run_dir, bad,
 				 NULL };
 
-		assert_int_equal(run_cmd(argv, "cmpbad", &out, &err), 1);
+		assert_int_equal(run_cmd(argv, "cmpbad", &out, &err), 4);
 		assert_non_null(strstr(err, "samples.bin"));
 		free(out);
 		free(err);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Bad input end to end: for each of a table of broken scenario files and
- * command lines, `irqlab run` exits 2 before running anything, prints one
+ * command lines, `irqlab run` exits 4 (bad input) before running anything, prints one
  * line naming the file, the line and the key (or the option) at fault,
  * and leaves no run folder behind, nor anything written through a
  * symbolic link.
@@ -152,11 +152,11 @@ static void run_bad(const struct bad *b, unsigned int i, size_t len,
 		snprintf(want, sizeof(want), "%s:%u: ", cfg, b->line);
 	else
 		snprintf(want, sizeof(want), "%s: ", cfg);
-	if (rc != 2 || strncmp(err, want, strlen(want)) ||
+	if (rc != 4 || strncmp(err, want, strlen(want)) ||
 	    !strstr(err, b->needle) ||
 	    strchr(err, '\n') != err + strlen(err) - 1)
 		fail_msg(
-			"%s: exit %d, wanted 2 and one line \"%s...%s...\", got: %s",
+			"%s: exit %d, wanted 4 and one line \"%s...%s...\", got: %s",
 			b->what, rc, want, b->needle, err);
 	free(err);
 	assert_int_not_equal(access(out, F_OK), 0);
@@ -298,10 +298,10 @@ static void test_bad_command_lines(void **state)
 		rc = spawn_irqlab(argv, so, se, 0, NULL);
 		err = slurp(se);
 		assert_non_null(err);
-		if (rc != 2 || !strstr(err, b->needle) || !*err ||
+		if (rc != 4 || !strstr(err, b->needle) || !*err ||
 		    strchr(err, '\n') != err + strlen(err) - 1)
 			fail_msg(
-				"%s: exit %d, wanted 2 and one line with \"%s\", got: %s",
+				"%s: exit %d, wanted 4 and one line with \"%s\", got: %s",
 				b->what, rc, b->needle, err);
 		free(err);
 		assert_int_not_equal(access(out, F_OK), 0);

@@ -352,7 +352,7 @@ static void test_sigint_traced(void **state)
 
 /*
  * A flight recorder and a threshold: the first latency over 1 us stops
- * the run (exit 3), the snapshot is written, and it holds the stopped
+ * the run (exit 5), the snapshot is written, and it holds the stopped
  * block's events.
  */
 static void test_snapshot_at_break(void **state)
@@ -377,7 +377,7 @@ static void test_snapshot_at_break(void **state)
 			 out,
 			 NULL };
 
-	assert_int_equal(spawn_irqlab(argv, so, se, 0, NULL), 3);
+	assert_int_equal(spawn_irqlab(argv, so, se, 0, NULL), 5);
 	assert_int_equal(lttng_daemons(), before);
 	snprintf(txt, sizeof(txt), "%s/summary.json", out);
 	j = json_load_file(txt, 0, NULL);

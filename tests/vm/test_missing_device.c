@@ -2,7 +2,7 @@
 /*
  * A scenario naming a UIO device that is not there is refused before
  * anything runs: `irqlab run` on this host (which has no /dev/uio7, and
- * usually no UIO at all) exits 2 with one line naming the file, the line
+ * usually no UIO at all) exits 4 with one line naming the file, the line
  * and the key (uio) and the device, and leaves no run folder. The same
  * refusal through the VM rig is in test_run.
  */
@@ -32,11 +32,11 @@ static void test_missing_device(void **state)
 	err = slurp(se);
 	assert_non_null(err);
 	snprintf(want, sizeof(want), "%s:3: ", cfg);
-	if (rc != 2 || strncmp(err, want, strlen(want)) ||
+	if (rc != 4 || strncmp(err, want, strlen(want)) ||
 	    !strstr(err + strlen(want), "uio") || !strstr(err, "/dev/uio7") ||
 	    strchr(err, '\n') != err + strlen(err) - 1)
 		fail_msg(
-			"exit %d, wanted 2 and one line \"%s...uio.../dev/uio7...\", got: %s",
+			"exit %d, wanted 4 and one line \"%s...uio.../dev/uio7...\", got: %s",
 			rc, want, err);
 	free(err);
 	assert_int_not_equal(access(out, F_OK), 0);

@@ -10,7 +10,7 @@
  * the guest), a back-to-back one kept going after each block's first
  * event, the environment says it ran in a QEMU TCG guest, report.md is
  * there. And a scenario naming a device the guest lacks (/dev/uio7)
- * comes back as exit 2 with the guest's message, naming the host's
+ * comes back as exit 4 with the guest's message, naming the host's
  * config file.
  *
  * How many events back-to-back fires is how fast the guest is, a
@@ -184,7 +184,7 @@ static void test_uio_edu(void **state)
 		fail_msg("%s: no report after ./irqlab vm run", path);
 }
 
-/* The guest's refusal comes back as exit 2, naming the host's file. */
+/* The guest's refusal comes back as exit 4, naming the host's file. */
 static void test_missing_device_in_guest(void **state)
 {
 	char script[4096], cfg[200], run[200], so[200], se[200], want[300];
@@ -202,11 +202,11 @@ static void test_missing_device_in_guest(void **state)
 	err = slurp(se);
 	assert_non_null(err);
 	snprintf(want, sizeof(want), "\n%s:3: ", cfg);
-	if (rc != 2 ||
+	if (rc != 4 ||
 	    (!strstr(err, want) && strncmp(err, want + 1, strlen(want + 1))) ||
 	    !strstr(err, "/dev/uio7"))
 		fail_msg(
-			"exit %d, wanted 2 and a line \"%s.../dev/uio7...\", got:\n%s",
+			"exit %d, wanted 4 and a line \"%s.../dev/uio7...\", got:\n%s",
 			rc, want + 1, err);
 	free(err);
 	assert_int_not_equal(access(run, F_OK), 0);
