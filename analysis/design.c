@@ -270,8 +270,11 @@ static int blocks_read(struct jf_reader *rd, json_t *o, const char *where,
 	return 0;
 }
 
-const char *const run_host_key[RUN_NHOST] = { "compute_ns", "clock_ns",
-					      "handoff_ns" };
+const char *const run_host_key[RUN_NHOST] = {
+	[RUN_HOST_COMPUTE] = "compute_ns",     [RUN_HOST_CLOCK] = "clock_ns",
+	[RUN_HOST_HANDOFF] = "handoff_ns",     [RUN_HOST_STEAL] = "steal_ns",
+	[RUN_HOST_RUN_DELAY] = "run_delay_ns",
+};
 
 /* host: per probe figure, the blocks' values (bench/probe.c); NAN: null. */
 static json_t *host_json(const struct run_design *d)
@@ -300,7 +303,8 @@ static json_t *host_json(const struct run_design *d)
 	return o;
 }
 
-/* host: absent in folders from before the probe. */
+/* host: absent in folders from before the probe; steal_ns and
+ * run_delay_ns absent in those from before them (all NAN then). */
 static int host_read(struct jf_reader *rd, json_t *o, const char *where,
 		     struct run_design *d)
 {
@@ -312,12 +316,14 @@ static int host_read(struct jf_reader *rd, json_t *o, const char *where,
 		return ret;
 	snprintf(w, sizeof(w), "%shost.", where);
 	for (int k = 0; k < RUN_NHOST; k++) {
+		bool late = k >= RUN_HOST_STEAL;
 		size_t n;
 
-		ret = jf_array(rd, h, w, run_host_key[k], JF_REQUIRED, &a);
+		ret = jf_array(rd, h, w, run_host_key[k],
+			       late ? JF_OPTIONAL : JF_REQUIRED, &a);
 		if (ret)
 			return ret;
-		n = json_array_size(a);
+		n = a ? json_array_size(a) : d->nhost;
 		if (k && n != d->nhost)
 			return jf_bad(rd, w, run_host_key[k],
 				      "has another length than compute_ns");
@@ -329,9 +335,9 @@ static int host_read(struct jf_reader *rd, json_t *o, const char *where,
 		if (!d->host[k])
 			return -ENOMEM;
 		for (size_t i = 0; i < n; i++) {
-			json_t *v = json_array_get(a, i);
+			json_t *v = a ? json_array_get(a, i) : NULL;
 
-			if (json_is_null(v)) {
+			if (!v || json_is_null(v)) {
 				d->host[k][i] = NAN;
 			} else if (json_is_number(v) &&
 				   json_number_value(v) >= 0) {

@@ -32,8 +32,19 @@ struct run_noise {
 
 /* The quantiles compared block by block (run_design.bq). */
 enum run_q { RUN_Q50, RUN_Q99, RUN_Q999, RUN_NQ };
-/* The host probe's figures (bench/probe.h), as summary.json names them. */
-enum run_host { RUN_HOST_COMPUTE, RUN_HOST_CLOCK, RUN_HOST_HANDOFF, RUN_NHOST };
+/*
+ * The host probe's figures and the kernel's accounting of each round
+ * (bench/probe.h), as summary.json names them. Steal and run delay are
+ * absent in folders written before them: every block reads NAN.
+ */
+enum run_host {
+	RUN_HOST_COMPUTE,
+	RUN_HOST_CLOCK,
+	RUN_HOST_HANDOFF,
+	RUN_HOST_STEAL,
+	RUN_HOST_RUN_DELAY,
+	RUN_NHOST
+};
 extern const char *const run_host_key[RUN_NHOST];
 extern const unsigned int run_q_permille[RUN_NQ];
 

@@ -507,6 +507,8 @@ int bench_topo_open(struct bench_topo **t, const char *cpus,
 		    const char *synthetic, char *err, size_t errlen);
 void bench_topo_close(struct bench_topo *t);
 unsigned int bench_topo_nr_pus(const struct bench_topo *t);
+/* The OS CPU number of PU @pu (logical index); -1 for a synthetic one. */
+int bench_topo_os_index(const struct bench_topo *t, unsigned int pu);
 /* "1 package, 2 cores, 2 PUs; L1d 32 KiB, L2 ..." */
 void bench_topo_summary(const struct bench_topo *t, char *buf, size_t len);
 /* topology.xml (hwloc XML) and topology.txt into directory @dirfd. */

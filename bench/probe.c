@@ -11,14 +11,20 @@
  * apart from what the design did (docs/statistics.md, "Host speed").
  *
  * The probe takes well under a millisecond per round, before the round's
- * threads start, so it measures the host and not the harness.
+ * threads start, so it measures the host and not the harness. Those
+ * figures are the build's own code timed, so a change under test can
+ * move them; the kernel's accounting of what it took from a round
+ * (steal time, the threads' run delay; bench_steal_ns(),
+ * bench_thread_run_delay_ns()) is read here too, and no build moves it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <genirq/noise.h>
 
@@ -182,4 +188,53 @@ int bench_probe_run(const struct bench_topo *t, unsigned int device_pu,
 							      s[1].compute_ns;
 	out->handoff_ns = s[0].handoff_ns;
 	return 0;
+}
+
+int bench_steal_ns(const struct bench_topo *t, const unsigned int *pus,
+		   size_t n, double *out)
+{
+	char line[512];
+	unsigned long long steal, sum = 0;
+	bool want[1024] = { false };
+	unsigned int cpu, found = 0, wanted = 0;
+	long hz = sysconf(_SC_CLK_TCK);
+	FILE *f;
+
+	for (size_t i = 0; i < n; i++) {
+		int os = bench_topo_os_index(t, pus[i]);
+
+		if (os < 0 || os >= 1024)
+			return -EINVAL;
+		wanted += !want[os];
+		want[os] = true;
+	}
+	f = fopen("/proc/stat", "re");
+	if (!f)
+		return -errno;
+	/* cpuN user nice system idle iowait irq softirq steal ... */
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "cpu%u %*u %*u %*u %*u %*u %*u %*u %llu", &cpu,
+			   &steal) == 2 &&
+		    cpu < 1024 && want[cpu]) {
+			sum += steal;
+			found++;
+		}
+	fclose(f);
+	if (found != wanted || hz <= 0)
+		return -ENOENT;
+	*out = (double)sum * 1e9 / (double)hz;
+	return 0;
+}
+
+uint64_t bench_thread_run_delay_ns(void)
+{
+	unsigned long long run, wait = 0;
+	FILE *f = fopen("/proc/thread-self/schedstat", "re");
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%llu %llu", &run, &wait) != 2)
+		wait = 0;
+	fclose(f);
+	return wait;
 }

@@ -43,11 +43,20 @@ struct cpu_thread {
 	int ret; /* binding it */
 	int bound; /* 0 until it tried: then 1, or -1 if it failed */
 	int entry_ret; /* uio: the entry thread's failure (uio_block says) */
+	uint64_t *run_delay_ns; /* the round's sum (probe.h) */
 };
+
+/* Add what the calling thread waited for a CPU since @since to @sum. */
+static void run_delay_add(uint64_t *sum, uint64_t since)
+{
+	__atomic_fetch_add(sum, bench_thread_run_delay_ns() - since,
+			   __ATOMIC_RELAXED);
+}
 
 static void *cpu_main(void *arg)
 {
 	struct cpu_thread *c = arg;
+	uint64_t delay0 = bench_thread_run_delay_ns();
 
 	c->ret = c->fail_pin ? -EPERM : bench_topo_bind(c->topo, c->pu);
 	__atomic_store_n(&c->bound, c->ret ? -1 : 1, __ATOMIC_RELEASE);
@@ -55,6 +64,7 @@ static void *cpu_main(void *arg)
 		c->entry_ret = uio_chip_entry(c->uio, c->mode == IRQ_CPU_SPIN);
 	else if (!c->ret)
 		c->ret = irq_cpu_run(c->cpu, c->mode);
+	run_delay_add(c->run_delay_ns, delay0);
 	return NULL;
 }
 
@@ -104,11 +114,13 @@ struct dev_thread {
 	bool inline_cpu;
 	int ret;
 	bool done; /* bench_device_thread() returned: the thread did not die */
+	uint64_t *run_delay_ns; /* the round's sum (probe.h) */
 };
 
 static void *dev_main(void *arg)
 {
 	struct dev_thread *d = arg;
+	uint64_t delay0 = bench_thread_run_delay_ns();
 
 	d->ret = bench_topo_bind(d->topo, d->pu);
 	irq_cpu_attach(0);
@@ -119,6 +131,7 @@ static void *dev_main(void *arg)
 	if (!d->ret)
 		bench_device_thread(d->line, d->inline_cpu);
 	local_irq_disable();
+	run_delay_add(d->run_delay_ns, delay0);
 	d->done = true;
 	return NULL;
 }
@@ -290,6 +303,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		.topo = r->topo,
 		.pu = r->pl->device_pu,
 		.inline_cpu = r->pl->wait == BENCH_WAIT_INLINE,
+		.run_delay_ns = &r->run_delay_ns,
 	};
 	struct uio_chip_stats u0 = { 0 };
 	struct chip_stats s0, s1;
@@ -429,6 +443,40 @@ static void probe_round(struct bench_scenario_run *r, unsigned int b)
 		r->res[d].probe[b] = p;
 }
 
+/*
+ * What the kernel took from round @b, given to every design's block of
+ * it: steal on the round's PUs from @steal0 (bench_steal_ns() before its
+ * threads started; negative: unread) to now, after they stopped, and the
+ * run delay its threads summed. Neither is the build's own code timed,
+ * so a comparison may set rounds apart by them (docs/statistics.md).
+ */
+static void account_round(struct bench_scenario_run *r, unsigned int b,
+			  const unsigned int *pus, size_t npus, double steal0)
+{
+	double steal1;
+
+	if (b >= BENCH_MAX_BLOCKS || steal0 < 0 ||
+	    bench_steal_ns(r->topo, pus, npus, &steal1))
+		return;
+	for (unsigned int d = 0; d < r->sc->nr_designs; d++) {
+		r->res[d].probe[b].steal_ns = steal1 - steal0;
+		r->res[d].probe[b].run_delay_ns = (double)r->run_delay_ns;
+		r->res[d].probe[b].accounted = true;
+	}
+}
+
+/* The round's PUs: the device thread's and each simulated CPU's. */
+static size_t round_pus(const struct bench_scenario_run *r, unsigned int *pus)
+{
+	size_t n = 0;
+
+	pus[n++] = r->pl->device_pu;
+	for (unsigned int c = 0;
+	     r->pl->wait != BENCH_WAIT_INLINE && c < r->sc->cpus; c++)
+		pus[n++] = r->pl->cpu_pu[c];
+	return n;
+}
+
 void bench_scenario_finish(struct bench_scenario_run *r)
 {
 	struct design_acc *acc;
@@ -494,6 +542,7 @@ static int cpus_start(struct bench_scenario_run *r, struct cpu_thread *cpu,
 								 IRQ_CPU_BLOCK,
 			.uio = uio,
 			.fail_pin = sc->fault.pin,
+			.run_delay_ns = &r->run_delay_ns,
 		};
 		if (c->mode == IRQ_CPU_SPIN && !c->uio)
 			irq_cpu_set_noise(*started, &ns->nz[*started]);
@@ -585,7 +634,9 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 	struct bench_line line;
 	struct noise_set ns = { 0 };
 	struct thread_place tp;
-	unsigned int started = 0;
+	unsigned int started = 0, pus[BENCH_MAX_CPUS + 1];
+	double steal0;
+	size_t npus;
 	int ret;
 
 	*err = '\0';
@@ -615,11 +666,17 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 		goto out_chip;
 	}
 	probe_round(r, b);
+	npus = round_pus(r, pus);
+	if (bench_steal_ns(r->topo, pus, npus, &steal0))
+		steal0 = -1;
+	r->run_delay_ns = 0;
 	ret = cpus_start(r, cpu, &started, sc->chip->real ? ci->m[0] : NULL,
 			 &ns, err, errlen);
 	if (!ret)
 		ret = run_round(r, b, &line, &tp, &ns, buf, err, errlen);
 	ret = cpus_stop(sc, cpu, started, ret, err, errlen);
+	if (!ret)
+		account_round(r, b, pus, npus, steal0);
 out_chip:
 	free(buf);
 	noise_free(&ns);

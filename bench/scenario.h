@@ -33,6 +33,9 @@ struct bench_scenario_run {
 	void *ctx;
 	struct bench_result res[BENCH_MAX_DESIGNS]; /* by slot */
 	struct bench_scenario_acc *acc;
+	/* The current round's threads' run delay, ns (probe.h), summed as
+	 * each of them ends. */
+	uint64_t run_delay_ns;
 };
 
 /**

@@ -104,13 +104,17 @@ static int fill_blocks(struct run_design *d, const struct bench_result *r)
 	return 0;
 }
 
-/* The host probe of each block's round (probe.c); NAN: not probed. */
+/* The host probe and accounting of each block's round (probe.c); NAN:
+ * not probed, or not accounted. */
 static int fill_host(struct run_design *d, const struct bench_result *r)
 {
 	static const size_t off[RUN_NHOST] = {
 		[RUN_HOST_COMPUTE] = offsetof(struct bench_probe, compute_ns),
 		[RUN_HOST_CLOCK] = offsetof(struct bench_probe, clock_ns),
 		[RUN_HOST_HANDOFF] = offsetof(struct bench_probe, handoff_ns),
+		[RUN_HOST_STEAL] = offsetof(struct bench_probe, steal_ns),
+		[RUN_HOST_RUN_DELAY] =
+			offsetof(struct bench_probe, run_delay_ns),
 	};
 
 	d->nhost = r->nblock_ns;
@@ -123,7 +127,11 @@ static int fill_host(struct run_design *d, const struct bench_result *r)
 			double v;
 
 			memcpy(&v, (const char *)p + off[h], sizeof(v));
-			d->host[h][b] = p->compute_ns > 0 ? v : NAN;
+			d->host[h][b] = (h >= RUN_HOST_STEAL ?
+						 p->accounted :
+						 p->compute_ns > 0) ?
+						v :
+						NAN;
 		}
 	}
 	return 0;

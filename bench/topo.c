@@ -205,6 +205,13 @@ int bench_topo_write(const struct bench_topo *t, int dirfd)
 			 n < sizeof(text) ? n : sizeof(text) - 1);
 }
 
+int bench_topo_os_index(const struct bench_topo *t, unsigned int pu)
+{
+	hwloc_obj_t o = t->synthetic ? NULL : pu_obj(t, pu);
+
+	return o ? (int)o->os_index : -1;
+}
+
 int bench_topo_bind(const struct bench_topo *t, unsigned int pu)
 {
 	hwloc_obj_t o;
