@@ -270,17 +270,22 @@ static int blocks_read(struct jf_reader *rd, json_t *o, const char *where,
 	return 0;
 }
 
-const char *const run_host_key[RUN_NHOST] = { "compute_ns", "clock_ns",
-					      "handoff_ns" };
+const char *const run_host_key[RUN_NHOST_ALL] = {
+	"compute_ns", "clock_ns", "handoff_ns", "steal_ns", "run_delay_ns",
+};
 
 /* host: per probe figure, the blocks' values (bench/probe.c); NAN: null. */
 static json_t *host_json(const struct run_design *d)
 {
 	json_t *o = json_object();
 
-	for (int h = 0; o && h < RUN_NHOST; h++) {
-		json_t *a = json_array();
+	for (int h = 0; o && h < RUN_NHOST_ALL; h++) {
+		json_t *a;
 
+		/* A figure not measured is left out, as older folders have it. */
+		if (h >= RUN_NHOST && !d->host[h])
+			continue;
+		a = json_array();
 		for (unsigned int b = 0; a && d->host[h] && b < d->nhost; b++) {
 			double v = d->host[h][b];
 
@@ -311,12 +316,16 @@ static int host_read(struct jf_reader *rd, json_t *o, const char *where,
 	if (ret || !h)
 		return ret;
 	snprintf(w, sizeof(w), "%shost.", where);
-	for (int k = 0; k < RUN_NHOST; k++) {
+	for (int k = 0; k < RUN_NHOST_ALL; k++) {
 		size_t n;
 
-		ret = jf_array(rd, h, w, run_host_key[k], JF_REQUIRED, &a);
+		a = NULL;
+		ret = jf_array(rd, h, w, run_host_key[k],
+			       k < RUN_NHOST ? JF_REQUIRED : JF_OPTIONAL, &a);
 		if (ret)
 			return ret;
+		if (!a)
+			continue; /* unknown: d->host[k] stays NULL */
 		n = json_array_size(a);
 		if (k && n != d->nhost)
 			return jf_bad(rd, w, run_host_key[k],
