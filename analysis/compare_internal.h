@@ -31,9 +31,9 @@ int side_add(struct side *sd, const char *dir, char *err, size_t errlen);
 void sides_free(struct side *sides, size_t n);
 
 /*
- * The rounds not comparable across these runs (host.c: a slower host, the
- * other hand-off regime), set apart from every side, and said on @f.
+ * The rounds the hypervisor took (host.c), set apart from every run of
+ * every side, and said on @f with what else the host recorded.
  */
-void host_speed(FILE *f, struct side *sides, size_t nsides);
+void host_rounds(FILE *f, struct side *sides, size_t nsides);
 
 #endif /* ANALYSIS_COMPARE_INTERNAL_H */

@@ -2,7 +2,7 @@
 /*
  * The sides of irqlab compare (compare_internal.h): a run folder, or a
  * folder of run folders (irqlab run --repeat), each read whole with its
- * samples (run.h), and the rounds of each run the host ran slow.
+ * samples (run.h), and the rounds of each run the hypervisor took.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -87,7 +87,7 @@ void sides_free(struct side *sides, size_t n)
 	free(sides);
 }
 
-/* One run's line of host_speed(). */
+/* One run's line of host_rounds(). */
 static void host_line(FILE *f, const struct ana_host *h, const char *role)
 {
 	fprintf(f, "- %s: ", role);
@@ -95,64 +95,37 @@ static void host_line(FILE *f, const struct ana_host *h, const char *role)
 		fprintf(f, "not probed\n");
 		return;
 	}
-	fprintf(f,
-		"%u of %u rounds set apart (%u slower, the slowest %.2fx; %u in the other hand-off regime)",
-		h->slow + h->regime, h->rounds, h->slow, h->worst, h->regime);
+	if (h->steal_known)
+		fprintf(f,
+			"%u of %u rounds set apart (steal above %.0f us; the most %.0f us)",
+			h->stolen, h->rounds, ANA_HOST_STEAL_NS / 1000,
+			h->steal_max_ns / 1000);
+	else
+		fprintf(f, "%u rounds, steal not recorded: none set apart",
+			h->rounds);
+	if (isfinite(h->run_delay_ns))
+		fprintf(f, "; run delay median %.0f us",
+			h->run_delay_ns / 1000);
+	if (isfinite(h->compute_ns))
+		fprintf(f, "; compute probe median %.0f ns", h->compute_ns);
 	if (isfinite(h->handoff_lo))
-		fprintf(f, "; one-way hand-off %.0f-%.0f ns", h->handoff_lo,
-			h->handoff_hi);
+		fprintf(f, "; one-way hand-off median %.0f ns (%.0f-%.0f)",
+			h->handoff_ns, h->handoff_lo, h->handoff_hi);
 	fprintf(f, "\n");
 }
 
-/*
- * The rounds not comparable across these runs (host.c: a slower host, the
- * other hand-off regime), set apart from every side, and said.
- */
-void host_speed(FILE *f, struct side *sides, size_t nsides)
+void host_rounds(FILE *f, struct side *sides, size_t nsides)
 {
-	struct run *all = NULL;
-	struct ana_host c;
-	double best = NAN;
-	size_t n = 0;
-
-	for (size_t i = 0; i < nsides; i++) {
-		double b = ana_host_best(sides[i].r, sides[i].n);
-
-		if (b < best || !isfinite(best))
-			best = b;
-	}
-	if (!isfinite(best)) {
-		fprintf(f,
-			"\nHost speed: not probed in these runs (folders from before the probe); every round counts.\n");
-		return;
-	}
-	/* The regime is chosen over every run of every side at once. */
-	for (size_t i = 0; i < nsides; i++)
-		n += sides[i].n;
-	all = calloc(n, sizeof(*all));
-	n = 0;
-	for (size_t i = 0; all && i < nsides; i++)
-		for (size_t j = 0; j < sides[i].n; j++)
-			all[n++] = sides[i].r[j];
-	ana_host_choose(all ? all : sides[0].r, all ? n : sides[0].n, best, &c);
-	free(all);
 	fprintf(f,
-		"\nHost speed: each round starts with a probe of the host (docs/statistics.md, \"Host speed\"). "
-		"Rounds whose compute probe took more than %.2fx the fastest of all these runs (%.0f ns) ran on a slower host; ",
-		ANA_HOST_SLOW, best);
-	if (isfinite(c.best_handoff_ns))
-		fprintf(f,
-			"and the one-way hand-off between the round's PUs has two regimes, near (up to %.2fx the fastest, %.0f ns) and far: "
-			"rounds are compared in the %s regime, the one every run has the most rounds of. ",
-			ANA_HOST_NEAR, c.best_handoff_ns,
-			c.near ? "near" : "far");
-	fprintf(f, "The others are set apart:\n\n");
+		"\nHost: rounds whose PUs the hypervisor took for more than %.0f us in all (steal time) are set apart, a bound no build and no other round can move; "
+		"the compute probe, the hand-off between the PUs and the threads' run delay are reported, not used: a build can move each of them (docs/statistics.md, \"What is set apart\").\n\n",
+		ANA_HOST_STEAL_NS / 1000);
 	for (size_t i = 0; i < nsides; i++)
 		for (size_t j = 0; j < sides[i].n; j++) {
 			struct ana_host h;
 			char role[64];
 
-			ana_host_set_apart(&sides[i].r[j], 1, &c, &h);
+			ana_host_set_apart(&sides[i].r[j], &h);
 			if (i)
 				snprintf(role, sizeof(role),
 					 "side %zu, run %zu", i, j + 1);

@@ -166,7 +166,7 @@ static void stability_table(FILE *f, const struct side *sd)
 
 	fprintf(f,
 		"# irqlab run --repeat: how far %zu runs moved\n\n"
-		"Per scenario x design, each run's p50 of fire -> handler entry (the geometric mean of its blocks' p50, over the rounds the host ran at speed: what irqlab compare compares), the largest over the smallest, and two spreads of ln p50: between the runs' means of their per-block values, and within a run (the standard error of one run's mean from its blocks, pooled). "
+		"Per scenario x design, each run's p50 of fire -> handler entry (the median of its blocks' p50, over the rounds the hypervisor did not take: what irqlab compare compares), the largest over the smallest, and two spreads of ln p50: between the runs' summaries, and within a run (the standard error of one run's median from its blocks, pooled). "
 		"Where the first is much larger than the second, the runs differ by more than any one of them can show: compare such cells with several runs a side (docs/statistics.md). "
 		"A cell that does not agree within 10%% says what the runs recorded that differed.\n\n"
 		"| scenario | design | p50 per run (ns) | max / min | between runs (sd ln) | within a run (se ln) | within 10%% |\n"
@@ -192,7 +192,7 @@ static void stability_table(FILE *f, const struct side *sd)
 					irqstat_runsum(d[i]->bq[RUN_Q50],
 						       d[i]->nblocks, &rs);
 				/* What compare compares: at-speed blocks. */
-				v = rs.blocks ? exp(rs.mean) :
+				v = rs.blocks ? exp(rs.centre) :
 						(double)d[i]->entry.p50;
 				lo = fmin(lo, v);
 				hi = fmax(hi, v);
@@ -203,8 +203,8 @@ static void stability_table(FILE *f, const struct side *sd)
 				if (at >= sizeof(list))
 					at = sizeof(list) - 1;
 				if (rs.blocks > 1) {
-					sum += rs.mean;
-					ss += rs.mean * rs.mean;
+					sum += rs.centre;
+					ss += rs.centre * rs.centre;
 					w += rs.within;
 					nm++;
 				}
@@ -251,11 +251,11 @@ int compare_stability(const char *dir, bool quiet, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
 		goto out;
 	}
-	/* Setting the slow rounds apart again changes nothing. */
-	host_speed(f, &sd, 1);
+	/* Setting the stolen rounds apart again changes nothing. */
+	host_rounds(f, &sd, 1);
 	stability_table(f, &sd);
 	if (!quiet) {
-		host_speed(stdout, &sd, 1);
+		host_rounds(stdout, &sd, 1);
 		stability_table(stdout, &sd);
 	}
 	if (fclose(f) || rename(tmp, path)) {

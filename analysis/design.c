@@ -270,10 +270,8 @@ static int blocks_read(struct jf_reader *rd, json_t *o, const char *where,
 	return 0;
 }
 
-const char *const run_host_key[RUN_NHOST] = {
-	[RUN_HOST_COMPUTE] = "compute_ns",     [RUN_HOST_CLOCK] = "clock_ns",
-	[RUN_HOST_HANDOFF] = "handoff_ns",     [RUN_HOST_STEAL] = "steal_ns",
-	[RUN_HOST_RUN_DELAY] = "run_delay_ns",
+const char *const run_host_key[RUN_NHOST_ALL] = {
+	"compute_ns", "clock_ns", "handoff_ns", "steal_ns", "run_delay_ns",
 };
 
 /* host: per probe figure, the blocks' values (bench/probe.c); NAN: null. */
@@ -281,9 +279,13 @@ static json_t *host_json(const struct run_design *d)
 {
 	json_t *o = json_object();
 
-	for (int h = 0; o && h < RUN_NHOST; h++) {
-		json_t *a = json_array();
+	for (int h = 0; o && h < RUN_NHOST_ALL; h++) {
+		json_t *a;
 
+		/* A figure not measured is left out, as older folders have it. */
+		if (h >= RUN_NHOST && !d->host[h])
+			continue;
+		a = json_array();
 		for (unsigned int b = 0; a && d->host[h] && b < d->nhost; b++) {
 			double v = d->host[h][b];
 
@@ -303,8 +305,7 @@ static json_t *host_json(const struct run_design *d)
 	return o;
 }
 
-/* host: absent in folders from before the probe; steal_ns and
- * run_delay_ns absent in those from before them (all NAN then). */
+/* host: absent in folders from before the probe. */
 static int host_read(struct jf_reader *rd, json_t *o, const char *where,
 		     struct run_design *d)
 {
@@ -315,15 +316,17 @@ static int host_read(struct jf_reader *rd, json_t *o, const char *where,
 	if (ret || !h)
 		return ret;
 	snprintf(w, sizeof(w), "%shost.", where);
-	for (int k = 0; k < RUN_NHOST; k++) {
-		bool late = k >= RUN_HOST_STEAL;
+	for (int k = 0; k < RUN_NHOST_ALL; k++) {
 		size_t n;
 
+		a = NULL;
 		ret = jf_array(rd, h, w, run_host_key[k],
-			       late ? JF_OPTIONAL : JF_REQUIRED, &a);
+			       k < RUN_NHOST ? JF_REQUIRED : JF_OPTIONAL, &a);
 		if (ret)
 			return ret;
-		n = a ? json_array_size(a) : d->nhost;
+		if (!a)
+			continue; /* unknown: d->host[k] stays NULL */
+		n = json_array_size(a);
 		if (k && n != d->nhost)
 			return jf_bad(rd, w, run_host_key[k],
 				      "has another length than compute_ns");
@@ -335,9 +338,9 @@ static int host_read(struct jf_reader *rd, json_t *o, const char *where,
 		if (!d->host[k])
 			return -ENOMEM;
 		for (size_t i = 0; i < n; i++) {
-			json_t *v = a ? json_array_get(a, i) : NULL;
+			json_t *v = json_array_get(a, i);
 
-			if (!v || json_is_null(v)) {
+			if (json_is_null(v)) {
 				d->host[k][i] = NAN;
 			} else if (json_is_number(v) &&
 				   json_number_value(v) >= 0) {

@@ -1,37 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The host's speed, round by round, as the harness probed it at each
- * round's start (bench/probe.c, summary.json "host"). A virtual machine's
- * vCPUs can run slower for tens of seconds at a time, and every latency
- * of such rounds moves with them, whatever the design: two identical runs
- * then differ by more than their blocks can show. Inside one run the
- * designs share each round, and the paired statistics take the host's
- * state out; across runs nothing does, so comparisons across runs (irqlab
- * compare, the stability table) set such rounds apart and say how many.
+ * The host, round by round, as the harness recorded it at each round
+ * (bench/probe.c, summary.json "host"). Inside one run the designs of a
+ * round share its host and the paired statistics take it out; across
+ * runs nothing does, so comparisons across runs (irqlab compare, the
+ * stability table) set apart the rounds the hypervisor took, by a
+ * figure no build can move, and report the rest as caveats beside the
+ * verdict: a filter that a change under test can move would decide the
+ * verdict it is meant to protect (docs/statistics.md).
  */
 #include <math.h>
+#include <stdlib.h>
 #include "analysis/host.h"
-
-double ana_host_best(const struct run *r, size_t n)
-{
-	double best = NAN;
-
-	for (size_t i = 0; i < n; i++)
-		for (size_t s = 0; s < r[i].nsc; s++)
-			for (size_t k = 0; k < r[i].sc[s].nd; k++) {
-				const struct run_design *d = &r[i].sc[s].d[k];
-
-				for (unsigned int b = 0;
-				     d->host[RUN_HOST_COMPUTE] && b < d->nhost;
-				     b++) {
-					double v = d->host[RUN_HOST_COMPUTE][b];
-
-					if (v > 0 && !(v >= best))
-						best = v;
-				}
-			}
-	return best;
-}
 
 /* Set block @b of @d apart from every per-block quantile. */
 static void drop_block(struct run_design *d, unsigned int b)
@@ -44,108 +24,102 @@ static void drop_block(struct run_design *d, unsigned int b)
 	}
 }
 
-/*
- * Judge one design's rounds against @c, counting into @h; with @drop,
- * set the ones not comparable apart.
- */
-static void design_rounds(struct run_design *d, const struct ana_host *c,
-			  bool drop, struct ana_host *h)
+static int cmp_dbl(const void *a, const void *b)
 {
-	for (unsigned int b = 0; d->host[RUN_HOST_COMPUTE] && b < d->nhost;
-	     b++) {
-		double v = d->host[RUN_HOST_COMPUTE][b];
-		double ho = d->host[RUN_HOST_HANDOFF][b];
-		bool near;
+	double x = *(const double *)a, y = *(const double *)b;
 
-		if (!(v > 0))
-			continue;
-		h->rounds++;
-		if (v / c->best_compute_ns > h->worst)
-			h->worst = v / c->best_compute_ns;
-		if (ho > 0 && !(ho >= h->handoff_lo))
-			h->handoff_lo = ho;
-		if (ho > 0 && !(ho <= h->handoff_hi))
-			h->handoff_hi = ho;
-		if (v > ANA_HOST_SLOW * c->best_compute_ns) {
-			h->slow++;
-			if (drop)
-				drop_block(d, b);
-			continue;
-		}
-		/* One PU (no hand-off) or none measured: either regime. */
-		if (!(ho > 0) || !isfinite(c->best_handoff_ns))
-			continue;
-		near = ho <= ANA_HOST_NEAR * c->best_handoff_ns;
-		h->nnear += near;
-		h->nfar += !near;
-		if (near != c->near) {
-			h->regime++;
-			if (drop)
-				drop_block(d, b);
-		}
-	}
+	return (x > y) - (x < y);
 }
 
-/* A run's rounds: each scenario's first design's, shared by all. */
-static void run_rounds(struct run *r, const struct ana_host *c, bool drop,
-		       struct ana_host *h)
+/* The median of the finite values >= 0 of @v (sorted in place); NAN. */
+static double median(double *v, size_t n)
 {
-	*h = *c;
-	h->rounds = h->slow = h->regime = h->nnear = h->nfar = 0;
-	h->worst = 0;
-	h->handoff_lo = h->handoff_hi = NAN;
-	for (size_t s = 0; isfinite(c->best_compute_ns) && s < r->nsc; s++)
-		for (size_t k = 0; k < r->sc[s].nd; k++) {
-			struct ana_host x = *h;
-
-			design_rounds(&r->sc[s].d[k], c, drop, &x);
-			if (!k)
-				*h = x;
-		}
-}
-
-void ana_host_choose(const struct run *r, size_t n, double best,
-		     struct ana_host *h)
-{
-	unsigned int min_near = ~0u, min_far = ~0u;
-	double bh = NAN;
+	size_t m = 0;
 
 	for (size_t i = 0; i < n; i++)
-		for (size_t s = 0; s < r[i].nsc; s++)
-			for (size_t k = 0; k < r[i].sc[s].nd; k++) {
-				const struct run_design *d = &r[i].sc[s].d[k];
-
-				for (unsigned int b = 0;
-				     d->host[RUN_HOST_HANDOFF] && b < d->nhost;
-				     b++) {
-					double v = d->host[RUN_HOST_HANDOFF][b];
-
-					if (v > 0 && !(v >= bh))
-						bh = v;
-				}
-			}
-	*h = (struct ana_host){ .best_compute_ns = best,
-				.best_handoff_ns = bh,
-				.near = true };
-	for (size_t i = 0; isfinite(bh) && i < n; i++) {
-		struct ana_host x;
-
-		/* Counting only: the runs are not changed. */
-		run_rounds((struct run *)&r[i], h, false, &x);
-		min_near = x.nnear < min_near ? x.nnear : min_near;
-		min_far = x.nfar < min_far ? x.nfar : min_far;
-	}
-	h->near = min_near >= min_far;
+		if (isfinite(v[i]) && v[i] >= 0)
+			v[m++] = v[i];
+	if (!m)
+		return NAN;
+	qsort(v, m, sizeof(*v), cmp_dbl);
+	return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
 }
 
-void ana_host_set_apart(struct run *r, size_t n, const struct ana_host *c,
-			struct ana_host *out)
+/* The run's rounds: per scenario, its first design's figures (shared). */
+static size_t rounds(const struct run *r)
 {
-	for (size_t i = 0; i < n; i++) {
-		struct ana_host h;
+	size_t n = 0;
 
-		run_rounds(&r[i], c, true, &h);
-		if (out)
-			out[i] = h;
+	for (size_t s = 0; s < r->nsc; s++)
+		if (r->sc[s].nd)
+			n += r->sc[s].d[0].nhost;
+	return n;
+}
+
+/* Figure @h of every round of @r into @v; how many. */
+static size_t figure(const struct run *r, enum run_host h, double *v)
+{
+	size_t n = 0;
+
+	for (size_t s = 0; s < r->nsc; s++) {
+		const struct run_design *d = r->sc[s].nd ? &r->sc[s].d[0] :
+							   NULL;
+
+		for (unsigned int b = 0; d && d->host[h] && b < d->nhost; b++)
+			v[n++] = d->host[h][b];
 	}
+	return n;
+}
+
+void ana_host_set_apart(struct run *r, struct ana_host *out)
+{
+	size_t n = rounds(r);
+	double *v = malloc((n ? n : 1) * sizeof(*v));
+	struct ana_host h = { .steal_max_ns = NAN,
+			      .run_delay_ns = NAN,
+			      .compute_ns = NAN,
+			      .handoff_ns = NAN,
+			      .handoff_lo = NAN,
+			      .handoff_hi = NAN };
+
+	for (size_t s = 0; s < r->nsc; s++) {
+		const struct run_design *d0 = r->sc[s].nd ? &r->sc[s].d[0] :
+							    NULL;
+
+		for (unsigned int b = 0; d0 && b < d0->nhost; b++) {
+			double st = d0->host[RUN_HOST_STEAL] ?
+					    d0->host[RUN_HOST_STEAL][b] :
+					    NAN;
+
+			h.rounds++;
+			if (!(st >= 0))
+				continue;
+			h.steal_known++;
+			if (!(st <= h.steal_max_ns))
+				h.steal_max_ns = st;
+			if (st <= ANA_HOST_STEAL_NS)
+				continue;
+			h.stolen++;
+			for (size_t k = 0; k < r->sc[s].nd; k++)
+				drop_block(&r->sc[s].d[k], b);
+		}
+	}
+	if (v) {
+		h.run_delay_ns = median(v, figure(r, RUN_HOST_RUN_DELAY, v));
+		h.compute_ns = median(v, figure(r, RUN_HOST_COMPUTE, v));
+		n = figure(r, RUN_HOST_HANDOFF, v);
+		for (size_t i = 0; i < n; i++) {
+			/* 0: one PU, no hand-off to speak of. */
+			if (!(v[i] > 0))
+				continue;
+			if (!(v[i] >= h.handoff_lo))
+				h.handoff_lo = v[i];
+			if (!(v[i] <= h.handoff_hi))
+				h.handoff_hi = v[i];
+		}
+		h.handoff_ns = median(v, n);
+	}
+	free(v);
+	if (out)
+		*out = h;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The host's speed in each round, across runs (host.c). */
+/* What the host did in each round, across runs (host.c). */
 #ifndef ANALYSIS_HOST_H
 #define ANALYSIS_HOST_H
 
@@ -8,66 +8,41 @@
 #include "analysis/run.h"
 
 /*
- * A round whose compute probe took longer than this many times the best
- * round of the runs compared ran on a slower host; its blocks are set
- * apart from comparisons across runs (docs/statistics.md, "Host speed").
- * The probe's own spread on a quiet host is a few percent; a vCPU whose
- * sibling hyperthread is busy runs 1.3-2x slower.
+ * A round whose PUs the hypervisor took for longer than this in all
+ * (summary.json host.steal_ns) held a stall of the size that dominates
+ * this machine's tails (vCPU stalls of 1-7 ms); its blocks are set apart
+ * from comparisons across runs. A fixed bound, not one relative to the
+ * runs compared: no round of any run, glitched or not, can move it, and
+ * no build can move the steal (in spin mode every build keeps the
+ * round's vCPUs runnable throughout; the time taken is the hypervisor's).
  */
-#define ANA_HOST_SLOW 1.25
-/*
- * The one-way hand-off between the round's two PUs has regimes: on this
- * project's AMD EPYC guests 45-55 ns when the host keeps the two vCPUs
- * close (one core complex), 200-260 ns when it does not, for minutes at a
- * time, and every cross-thread step of a dispatch pays it (ioapic-level
- * p50 350 ns in one, 1,150-1,500 ns in the other). A round whose
- * hand-off is within this factor of the fastest is in the near regime.
- */
-#define ANA_HOST_NEAR 1.5
+#define ANA_HOST_STEAL_NS 1e6
 
-/* What the host did over a set of runs, and what was set apart. */
+/* What the host did over one run's rounds, and what was set apart. */
 struct ana_host {
-	double best_compute_ns; /* the fastest round's probe; NAN: none */
-	double best_handoff_ns; /* the fastest hand-off; NAN: none */
-	bool near; /* the regime kept: near, or far */
-	unsigned int rounds; /* probed rounds */
-	unsigned int slow; /* set apart: the host ran slower */
-	unsigned int regime; /* set apart: the other hand-off regime */
-	unsigned int nnear, nfar; /* rounds in each regime */
-	double worst; /* the slowest round's probe over the best */
-	double handoff_lo, handoff_hi; /* one-way hand-off, ns; NAN: none */
+	unsigned int rounds; /* rounds with a probe or a steal figure */
+	unsigned int steal_known; /* rounds with a steal figure */
+	unsigned int stolen; /* set apart: steal above ANA_HOST_STEAL_NS */
+	double steal_max_ns; /* NAN: steal not recorded */
+	double run_delay_ns; /* median over rounds; NAN: not recorded */
+	double compute_ns; /* median compute probe; NAN: not probed */
+	double handoff_ns; /* median one-way hand-off; NAN: not probed */
+	double handoff_lo, handoff_hi; /* its range; NAN: not probed */
 };
 
 /**
- * ana_host_best - the fastest round's compute probe over @n runs
+ * ana_host_set_apart - set apart a run's rounds the hypervisor stole from
+ * @r: a run, as loaded; the per-block quantiles (bq, bq_quiet) of every
+ *	design in a round whose steal_ns exceeds ANA_HOST_STEAL_NS become
+ *	NAN. Rounds without a steal figure (folders from before it) are
+ *	unknown and kept.
+ * @out: what was seen and set apart (NULL: not wanted)
  *
- * Return: ns, or NAN when no run recorded the probe (older folders).
+ * Nothing else is set apart: the compute probe runs code compiled with
+ * the build under test, the hand-off depends on where the build placed
+ * its threads, and a run delay includes the build's own threads; each
+ * is only reported (docs/statistics.md, "What is set apart").
  */
-double ana_host_best(const struct run *r, size_t n);
-
-/**
- * ana_host_choose - the hand-off regime a comparison keeps
- * @r, @n: every run of the comparison
- * @best: ana_host_best() over them
- * @h: set: the fastest hand-off, and the regime (near or far) in which
- *	the run with the fewest rounds of it has the most: the one regime
- *	every run can be compared in
- */
-void ana_host_choose(const struct run *r, size_t n, double best,
-		     struct ana_host *h);
-
-/**
- * ana_host_set_apart - drop the blocks of rounds not comparable
- * @r, @n: runs, as loaded; their per-block quantiles (bq, bq_quiet) of
- *	rounds slower than ANA_HOST_SLOW x @c->best_compute_ns, or of the
- *	other hand-off regime than @c's, become NAN
- * @c: ana_host_choose() over every run of the comparison
- * @out: what was seen, per run (NULL: not wanted); @out[i] for @r[i]
- *
- * The rounds of a scenario are its own; a round is judged by its probe,
- * which all designs of the round share.
- */
-void ana_host_set_apart(struct run *r, size_t n, const struct ana_host *c,
-			struct ana_host *out);
+void ana_host_set_apart(struct run *r, struct ana_host *out);
 
 #endif /* ANALYSIS_HOST_H */

@@ -81,4 +81,68 @@ int irqstat_holm(const double *p, size_t n, double alpha, bool *reject);
 void irqstat_clopper_pearson(unsigned int k, unsigned int n, double level,
 			     double *lo, double *hi);
 
+/**
+ * irqstat_ranksum - Hodges-Lehmann shift of two samples, Mann-Whitney interval
+ * @x: the base's units (one summary per run), @nx of them
+ * @y: the other side's, @ny of them; non-finite values are left out
+ * @level: two-sided coverage wanted
+ * @out: the shift of y over x; n is nx + ny
+ *
+ * For runs as units where each side has several: no pairing, no
+ * symmetry, no normality; only that under no change the runs of both
+ * sides are exchangeable. The point is the median of the nx * ny
+ * differences y_j - x_i; the interval their order statistics at the
+ * exact quantiles of the Mann-Whitney U (normal beyond 60 units in
+ * all). The smallest p a split can reach is 1 / C(nx + ny, nx) a side:
+ * 3 runs a side cannot give a 95% interval (1/20 > 2.5%), 4 a side can.
+ * p_up, p_down: one-sided p of "no increase" and "no decrease".
+ */
+void irqstat_ranksum(const double *x, size_t nx, const double *y, size_t ny,
+		     double level, struct irqstat_shift *out);
+
+/* Whether irqstat_ranksum() can give a two-sided interval at @level with
+ * @nx and @ny units: 2 / C(nx + ny, nx) <= 1 - level. */
+bool irqstat_ranksum_can(size_t nx, size_t ny, double level);
+
+/**
+ * irqstat_runs_shift - shift of run summaries, spread from replicates
+ * @x, @nx: the base's run summaries (log scale); @y, @ny the other side's
+ * @var: the variance of one run's summary, estimated from replicates
+ *	(runs of one build), never from the difference being tested
+ * @df: its degrees of freedom; 0 or less: unknown, no interval
+ * @level: two-sided coverage
+ * @out: the shift of the means, y over x, with Student's t interval
+ *
+ * For sides too small for irqstat_ranksum() (one run against replicates
+ * of the base): the difference of the side means has variance
+ * var (1/nx + 1/ny). p_up and p_down are the t test's one-sided p.
+ */
+void irqstat_runs_shift(const double *x, size_t nx, const double *y, size_t ny,
+			double var, double df, double level,
+			struct irqstat_shift *out);
+
+/**
+ * irqstat_pooled_var - one run-to-run variance from many cells' replicates
+ * @v: per cell, the sample variance of its runs about their side means
+ * @n: cells
+ * @k: the degrees of freedom each @v has (runs less sides)
+ * @df: set to the degrees of freedom the estimate is given
+ *
+ * The median of the cells' variances over the median of chi^2_k / k, so
+ * that a few cells a host stall blew up in one run do not set the spread
+ * of all; a median is about 2/pi as efficient as a mean, which @df says.
+ * Return: the variance; 0 with *df 0 when no cell has a replicate.
+ */
+double irqstat_pooled_var(const double *v, size_t n, double k, double *df);
+
+/**
+ * irqstat_sign_p - two-sided p of the sign test over @n differences
+ * @d: differences (log ratios of paired rounds); zeros and non-finite
+ *	values are left out
+ *
+ * 2 P(Bin(m, 1/2) <= min(pos, neg)), at most 1: the test the paired
+ * rounds' interval (irqstat_paired_ci()) inverts. Return: 1 for no unit.
+ */
+double irqstat_sign_p(const double *d, size_t n);
+
 #endif /* ANALYSIS_INFER_H */

@@ -93,6 +93,8 @@ static void forest_range(struct forest *fo, int q,
 /* The rows, top to bottom in report order; 0 or -ENOMEM. */
 static int forest_rows(struct forest *fo, const struct run *r)
 {
+	unsigned int family;
+	double cutoff = report_holm(r, &family);
 	size_t max = 0;
 
 	memset(fo, 0, sizeof(*fo));
@@ -117,8 +119,8 @@ static int forest_rows(struct forest *fo, const struct run *r)
 			report_versus(w->d, b, &w->v);
 			if (!w->v.p50.valid || !(w->v.p50.point > 0))
 				continue;
-			w->call[0] = report_call(&w->v.p50, &w->v.quiet50);
-			w->call[1] = report_call(&w->v.p99, &w->v.quiet99);
+			w->call[0] = report_call(&w->v.p50, cutoff);
+			w->call[1] = report_call(&w->v.p99, cutoff);
 			forest_range(fo, 0, &w->v.p50);
 			forest_range(fo, 1, &w->v.p99);
 			fo->nrows++;
@@ -259,9 +261,9 @@ int report_answer(struct report *rp, struct doc *d)
 	doc_para(
 		d,
 		"Per chip, each design against __do_IRQ in the scenarios that ran both. "
-		"A design is called faster or slower only where the headline below gives that verdict: "
-		"the %.0f%% interval of its ratio over rounds excludes 1, as measured and with the events host noise touched set apart. "
-		"Elsewhere \"no verdict\" says why: the interval spans 1; host noise (the interval excludes 1 only with those events counted); too few rounds; or no interval at all. "
+		"A design is called faster or slower only where the %.0f%% interval of its ratio over rounds excludes 1 and the finding holds over the run's whole family, every design, scenario and quantile compared here (Holm's step-down at 5%%: a run where nothing differs gets any finding at most 5%% of the time). "
+		"Elsewhere \"no verdict\" says why: the interval spans 1; not beyond the run's other comparisons (the interval excludes 1, as the headline's per-cell table shows, but not with the family counted); too few rounds; or no interval at all. "
+		"Events a host-noise gap touched are counted like any other: which events a gap touches depends on their latency, so setting them apart would let the design decide its own filter; the Host noise section reports them. "
 		"In brackets, the design's quantile over __do_IRQ's (the median over rounds of the blocks' ratio) and its interval; "
 		"register accesses per interrupt are the run's counts (summary.json).",
 		REPORT_LEVEL * 100);

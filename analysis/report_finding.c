@@ -7,8 +7,10 @@
  * triggers, patterns and loads of one chip are the group's scenarios,
  * and every verdict names its own. The numbers are the headline's
  * (report_versus(), report_fmt_ratio()) and a design is called faster or
- * slower only where the headline gives that verdict (irqstat_verdict_quiet():
- * the interval excludes 1 as measured and with host noise set apart);
+ * slower only where its interval excludes 1 and the finding holds over
+ * the run's whole family of comparisons (Holm's step-down over every
+ * design, scenario and quantile: an A/A run then gets any finding at
+ * most 5% of the time, where ~90 cells at 95% each gave 4-5);
  * everywhere else the paragraph says "no verdict" and why.
  */
 #define _GNU_SOURCE /* open_memstream */
@@ -17,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analysis/infer.h"
 #include "analysis/report_finding.h"
 #include "analysis/report_internal.h"
 
@@ -25,40 +28,80 @@ static const char *const call_words[REPORT_NCALLS] = {
 	[REPORT_FASTER] = "faster",
 	[REPORT_SLOWER] = "slower",
 	[REPORT_SPANS] = "interval spans 1",
-	[REPORT_HOST] = "host noise: gone with its events set apart",
+	[REPORT_FAMILY] = "not beyond the run's other comparisons (Holm)",
 	[REPORT_FEW] = "too few rounds",
 	[REPORT_NONE] = "no interval",
 };
 
 /**
- * report_call - what the report says of a ratio against __do_IRQ
- * @all: the ratio's interval over rounds, as measured
- * @quiet: the same with the events host noise touched set apart (not
- *	enough: nothing recorded them)
+ * report_holm - the finding's family over a run, and Holm's cut-off
+ * @r: the run, as loaded
+ * @family: set to the family's size: every design against __do_IRQ in
+ *	every scenario, at p50 and p99, that has an interval (cells with
+ *	too few rounds can give no finding and are not counted)
  *
- * The headline's verdict (report_fmt_verdict()), as a value.
+ * Holm's step-down at 5% over the sign tests' p (irqstat_effect.p):
+ * the chance of any false finding in the whole run is at most 5%,
+ * however the cells depend on each other.
  *
- * Return: REPORT_FASTER or REPORT_SLOWER where the report gives that
- * verdict; else why it gives none.
+ * Return: the largest p Holm rejects; -1 when it rejects none (or no
+ * memory: no finding is the safe answer).
  */
-enum report_call report_call(const struct irqstat_effect *all,
-			     const struct irqstat_effect *quiet)
+double report_holm(const struct run *r, unsigned int *family)
 {
-	enum irqstat_verdict w = irqstat_verdict(all);
+	size_t max = 0, n = 0;
+	double *p, cutoff = -1;
+	bool *rej;
 
-	switch (irqstat_verdict_quiet(all, quiet)) {
-	case IRQSTAT_LOWER:
-		return REPORT_FASTER;
-	case IRQSTAT_HIGHER:
-		return REPORT_SLOWER;
-	default:
-		break;
+	for (size_t i = 0; i < r->nsc; i++)
+		max += 2 * r->sc[i].nd;
+	p = calloc(max ? max : 1, sizeof(*p));
+	rej = calloc(max ? max : 1, sizeof(*rej));
+	for (size_t i = 0; p && rej && i < r->nsc; i++) {
+		const struct run_scenario *sc = &r->sc[i];
+		const struct run_design *b = run_find_design(sc, REPORT_BASE);
+
+		for (size_t k = 0; b && k < sc->nd; k++) {
+			struct vs_base v;
+
+			if (!report_compared(sc->d[k].design))
+				continue;
+			report_versus(&sc->d[k], b, &v);
+			if (v.p50.enough)
+				p[n++] = v.p50.p;
+			if (v.p99.enough)
+				p[n++] = v.p99.p;
+		}
 	}
+	if (p && rej && irqstat_holm(p, n, 1 - REPORT_LEVEL, rej) > 0)
+		for (size_t i = 0; i < n; i++)
+			if (rej[i] && p[i] > cutoff)
+				cutoff = p[i];
+	*family = (unsigned int)n;
+	free(p);
+	free(rej);
+	return cutoff;
+}
+
+/**
+ * report_call - what the report says of a ratio against __do_IRQ
+ * @e: the ratio's interval over rounds
+ * @cutoff: report_holm() of the run: the largest p that is a finding
+ *
+ * Return: REPORT_FASTER or REPORT_SLOWER where the interval excludes 1
+ * and Holm rejects over the run's family; else why there is no verdict.
+ */
+enum report_call report_call(const struct irqstat_effect *e, double cutoff)
+{
+	enum irqstat_verdict w = irqstat_verdict(e);
+
+	if ((w == IRQSTAT_LOWER || w == IRQSTAT_HIGHER) && e->p <= cutoff)
+		return w == IRQSTAT_LOWER ? REPORT_FASTER : REPORT_SLOWER;
 	if (w == IRQSTAT_LOWER || w == IRQSTAT_HIGHER)
-		return REPORT_HOST;
+		return REPORT_FAMILY;
 	if (w == IRQSTAT_SAME)
 		return REPORT_SPANS;
-	return all->valid && all->n ? REPORT_FEW : REPORT_NONE;
+	return e->valid && e->n ? REPORT_FEW : REPORT_NONE;
 }
 
 /* One design against __do_IRQ in one scenario, both quantiles. */
@@ -102,7 +145,7 @@ static bool design_first(const struct run *r, size_t first, size_t i, size_t k)
 
 /* Into @c, design @name against __do_IRQ in each scenario of the group. */
 static size_t design_cells(const struct run *r, size_t first, const char *name,
-			   struct cell *c)
+			   double cutoff, struct cell *c)
 {
 	size_t n = 0;
 
@@ -117,8 +160,8 @@ static size_t design_cells(const struct run *r, size_t first, const char *name,
 		c[n].d = d;
 		c[n].base = b;
 		report_versus(d, b, &c[n].v);
-		c[n].call[0] = report_call(&c[n].v.p50, &c[n].v.quiet50);
-		c[n].call[1] = report_call(&c[n].v.p99, &c[n].v.quiet99);
+		c[n].call[0] = report_call(&c[n].v.p50, cutoff);
+		c[n].call[1] = report_call(&c[n].v.p99, cutoff);
 		n++;
 	}
 	return n;
@@ -295,14 +338,15 @@ static void design_head(FILE *m, const char *name, const struct cell *c,
  * scenarios that ran __do_IRQ. 0, or -ENOMEM.
  */
 static int design_sentence(FILE *m, const struct run *r, size_t first,
-			   const char *name, size_t nbase, bool cost_only)
+			   const char *name, size_t nbase, bool cost_only,
+			   double cutoff)
 {
 	struct cell *c = calloc(r->nsc, sizeof(*c));
 	size_t n;
 
 	if (!c)
 		return -ENOMEM;
-	n = design_cells(r, first, name, c);
+	n = design_cells(r, first, name, cutoff, c);
 	if (n) {
 		design_head(m, name, c, n, nbase);
 		if (cost_only) {
@@ -368,7 +412,8 @@ static void group_no_base(FILE *m, const struct run *r, size_t first,
  * The one call without a verdict that every design of the group has, at
  * p50 and p99 in every scenario; REPORT_NCALLS where they differ.
  */
-static enum report_call group_uniform(const struct run *r, size_t first)
+static enum report_call group_uniform(const struct run *r, size_t first,
+				      double cutoff)
 {
 	int one = REPORT_NCALLS;
 
@@ -384,8 +429,8 @@ static enum report_call group_uniform(const struct run *r, size_t first)
 			if (!report_compared(sc->d[k].design))
 				continue;
 			report_versus(&sc->d[k], b, &v);
-			c0 = report_call(&v.p50, &v.quiet50);
-			c1 = report_call(&v.p99, &v.quiet99);
+			c0 = report_call(&v.p50, cutoff);
+			c1 = report_call(&v.p99, cutoff);
 			if (c0 != c1 || c0 <= REPORT_SLOWER ||
 			    (one != REPORT_NCALLS && (int)c0 != one))
 				return REPORT_NCALLS;
@@ -396,7 +441,8 @@ static enum report_call group_uniform(const struct run *r, size_t first)
 }
 
 /* The paragraph of the group that starts at scenario @first. */
-static int group_para(const struct run *r, size_t first, char **out)
+static int group_para(const struct run *r, size_t first, double cutoff,
+		      char **out)
 {
 	size_t len, nbase, nother, said;
 	FILE *m = open_memstream(out, &len);
@@ -407,7 +453,7 @@ static int group_para(const struct run *r, size_t first, char **out)
 		return -ENOMEM;
 	group_head(m, r, first, &nbase, &nother);
 	said = (size_t)ftell(m);
-	uniform = group_uniform(r, first);
+	uniform = group_uniform(r, first, cutoff);
 	if (uniform != REPORT_NCALLS)
 		fprintf(m, " At p50 and p99, no verdict for any design (%s).",
 			call_words[uniform]);
@@ -419,7 +465,8 @@ static int group_para(const struct run *r, size_t first, char **out)
 				ret = design_sentence(m, r, first,
 						      r->sc[i].d[k].design,
 						      nbase,
-						      uniform != REPORT_NCALLS);
+						      uniform != REPORT_NCALLS,
+						      cutoff);
 	if (nbase && (size_t)ftell(m) == said)
 		fputs(" Only __do_IRQ ran: nothing to compare.", m);
 	group_no_base(m, r, first, nother);
@@ -429,6 +476,37 @@ static int group_para(const struct run *r, size_t first, char **out)
 		return ret ? ret : -ENOMEM;
 	}
 	return 0;
+}
+
+/*
+ * Whether no compared design of @r has the rounds an interval needs
+ * while some have rounds at all (the quick suite): then one sentence says
+ * so for the whole run, instead of "too few rounds" for every design.
+ * The most rounds any compared design had into @rounds.
+ */
+static bool smoke(const struct run *r, unsigned int *rounds)
+{
+	bool some = false;
+
+	*rounds = 0;
+	for (size_t i = 0; i < r->nsc; i++) {
+		const struct run_scenario *sc = &r->sc[i];
+		const struct run_design *b = run_find_design(sc, REPORT_BASE);
+
+		for (size_t k = 0; b && k < sc->nd; k++) {
+			struct vs_base v;
+
+			if (!report_compared(sc->d[k].design))
+				continue;
+			report_versus(&sc->d[k], b, &v);
+			if (v.p50.enough || v.p99.enough)
+				return false;
+			some |= v.p50.n > 0;
+			if (v.p50.n > *rounds)
+				*rounds = v.p50.n;
+		}
+	}
+	return some;
 }
 
 /**
@@ -443,7 +521,9 @@ static int group_para(const struct run *r, size_t first, char **out)
 int report_finding(const struct run *r, int (*put)(void *arg, const char *para),
 		   void *arg)
 {
+	unsigned int family, rounds;
 	bool any = false;
+	double cutoff;
 	int n = 0, ret;
 
 	for (size_t i = 0; i < r->nsc; i++)
@@ -456,6 +536,20 @@ int report_finding(const struct run *r, int (*put)(void *arg, const char *para),
 				"This run has no scenario results: no finding.");
 		return ret ? ret : 1;
 	}
+	cutoff = report_holm(r, &family);
+	if (!family && smoke(r, &rounds)) {
+		char *p = NULL;
+
+		if (asprintf(
+			    &p,
+			    "This run is a smoke test: each design ran at most %u round%s, and a verdict needs %d; no design can be told apart from __do_IRQ here. For verdicts run a suite with more rounds (configs/default.ini).",
+			    rounds, rounds == 1 ? "" : "s",
+			    IRQSTAT_MIN_ROUNDS) < 0)
+			return -ENOMEM;
+		ret = put(arg, p);
+		free(p);
+		return ret ? ret : 1;
+	}
 	for (size_t i = 0; i < r->nsc; i++) {
 		bool first = true;
 		char *p;
@@ -464,7 +558,7 @@ int report_finding(const struct run *r, int (*put)(void *arg, const char *para),
 			first = !same_chip(r, i, j);
 		if (!first)
 			continue;
-		ret = group_para(r, i, &p);
+		ret = group_para(r, i, cutoff, &p);
 		if (!ret)
 			ret = put(arg, p);
 		free(p);
@@ -512,7 +606,8 @@ void report_finding_print(FILE *f, const struct run *r)
 {
 	fprintf(f,
 		"finding (design / __do_IRQ latency, median over rounds "
-		"[%.0f%% interval]):\n",
+		"[%.0f%% interval]; a verdict holds over the run's every "
+		"comparison, Holm):\n",
 		REPORT_LEVEL * 100);
 	report_finding(r, print_para, f);
 }

@@ -20,22 +20,22 @@
  * a verdict (faster, slower), or no verdict and why.
  */
 enum report_call {
-	REPORT_FASTER, /* the interval below 1, and with host noise set apart */
+	REPORT_FASTER, /* the interval below 1, and Holm rejects over the run */
 	REPORT_SLOWER, /* above 1, the same */
 	REPORT_SPANS, /* the interval contains 1 */
-	REPORT_HOST, /* excludes 1 as measured, not with host noise set apart */
+	REPORT_FAMILY, /* excludes 1 at 95%, not beyond the run's family */
 	REPORT_FEW, /* too few rounds for an interval */
 	REPORT_NONE, /* no interval: no samples.bin, or no events */
 	REPORT_NCALLS,
 };
-
 /* The baseline every design is compared with, as summary.json names it. */
 #define REPORT_BASE "do_irq"
 
 bool report_compared(const char *design);
 
-enum report_call report_call(const struct irqstat_effect *all,
-			     const struct irqstat_effect *quiet);
+double report_holm(const struct run *r, unsigned int *family);
+
+enum report_call report_call(const struct irqstat_effect *e, double cutoff);
 
 int report_finding(const struct run *r, int (*put)(void *arg, const char *para),
 		   void *arg);

@@ -2,8 +2,8 @@
 /*
  * The report's cells in words (report_internal.h): counts, numbers, a
  * ratio with its interval, and the verdict of a design against another,
- * which says whether it holds once the events host noise touched are set
- * apart (docs/statistics.md).
+ * with the ratio over the events no host-noise gap touched beside it as
+ * a caveat (docs/statistics.md).
  */
 #include <math.h>
 #include <stdio.h>
@@ -54,41 +54,30 @@ size_t report_fmt_change(char *buf, size_t len, const char *what, double x)
 }
 
 /*
- * One quantile's verdict, @r as measured and @quiet with the host-noise
- * events set apart, appended at @at; the new end.
+ * One quantile's verdict, @r, appended at @at; the new end. The ratio
+ * with the host-noise events set apart (@quiet) is a caveat beside it,
+ * never a condition: which events a gap touches depends on their
+ * latency, which the design moves (docs/statistics.md).
  */
 static size_t verdict_one(char *buf, size_t len, size_t at, const char *q,
 			  const struct irqstat_effect *r,
 			  const struct irqstat_effect *quiet)
 {
 	enum irqstat_verdict w = irqstat_verdict(r);
-	enum irqstat_verdict wq = irqstat_verdict(quiet);
-	bool wv = w == IRQSTAT_LOWER || w == IRQSTAT_HIGHER;
-	bool qv = wq == IRQSTAT_LOWER || wq == IRQSTAT_HIGHER;
 
-	if (!wv && !(quiet->enough && qv))
+	if (w != IRQSTAT_LOWER && w != IRQSTAT_HIGHER)
 		return at;
 	if (at)
 		at += (size_t)snprintf(buf + at, len - at, ", ");
-	if (irqstat_verdict_quiet(r, quiet) == w && wv) {
-		at += report_fmt_change(buf + at, len - at, q, r->point);
-		if (quiet->enough)
-			at += (size_t)snprintf(
-				buf + at, len - at,
-				" (holds with host-noise events set apart)");
-	} else if (wv) {
-		/* The host's verdict, not the design's. */
+	at += report_fmt_change(buf + at, len - at, q, r->point);
+	if (at < len && quiet->valid && quiet->point > 0) {
 		at += (size_t)snprintf(buf + at, len - at,
-				       "%s: no verdict, host noise (", q);
-		at += report_fmt_change(buf + at, len - at, "", r->point);
-		at += (size_t)snprintf(
-			buf + at, len - at,
-			" as measured, not with its events set apart)");
-	} else {
-		at += report_fmt_change(buf + at, len - at, q, quiet->point);
-		at += (size_t)snprintf(
-			buf + at, len - at,
-			" only with host-noise events set apart (no verdict)");
+				       " (noise-touched events set apart: ");
+		if (at < len)
+			at += report_fmt_change(buf + at, len - at, "",
+						quiet->point);
+		if (at < len)
+			at += (size_t)snprintf(buf + at, len - at, ")");
 	}
 	return at >= len ? len - 1 : at;
 }

@@ -33,19 +33,22 @@ struct run_noise {
 /* The quantiles compared block by block (run_design.bq). */
 enum run_q { RUN_Q50, RUN_Q99, RUN_Q999, RUN_NQ };
 /*
- * The host probe's figures and the kernel's accounting of each round
- * (bench/probe.h), as summary.json names them. Steal and run delay are
- * absent in folders written before them: every block reads NAN.
+ * The host probe's figures (bench/probe.h), as summary.json names them:
+ * RUN_NHOST of them, which every folder since the probe has; then, to
+ * RUN_NHOST_ALL, figures that folders before them lack (d->host[] NULL:
+ * unknown): the hypervisor's steal time on the round's PUs over the
+ * round (/proc/stat), and the round's threads' run delay (schedstat).
  */
 enum run_host {
 	RUN_HOST_COMPUTE,
 	RUN_HOST_CLOCK,
 	RUN_HOST_HANDOFF,
-	RUN_HOST_STEAL,
+	RUN_NHOST,
+	RUN_HOST_STEAL = RUN_NHOST,
 	RUN_HOST_RUN_DELAY,
-	RUN_NHOST
+	RUN_NHOST_ALL,
 };
-extern const char *const run_host_key[RUN_NHOST];
+extern const char *const run_host_key[RUN_NHOST_ALL];
 extern const unsigned int run_q_permille[RUN_NQ];
 
 /* A uio design's kernel side (summary.json "uio"). */
@@ -111,7 +114,7 @@ struct run_design {
 	 * the round was not probed; nhost blocks.
 	 */
 	unsigned int nhost;
-	double *host[RUN_NHOST];
+	double *host[RUN_NHOST_ALL];
 };
 
 /* Where a scenario's threads ran (summary.json "placement"). */

@@ -287,7 +287,7 @@ static double inc_beta(double a, double b, double x)
 }
 
 /* P(T <= t) for Student's t with @df degrees of freedom. */
-static double t_cdf(double t, double df)
+double irqstat_t_cdf(double t, double df)
 {
 	double tail;
 
@@ -305,12 +305,12 @@ double irqstat_t_quantile(double p, double df)
 		return NAN;
 	if (p < 0.5)
 		return -irqstat_t_quantile(1 - p, df);
-	while (t_cdf(hi, df) < p && hi < 1e12)
+	while (irqstat_t_cdf(hi, df) < p && hi < 1e12)
 		hi *= 2;
 	for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
 		double mid = (lo + hi) / 2;
 
-		if (t_cdf(mid, df) < p)
+		if (irqstat_t_cdf(mid, df) < p)
 			lo = mid;
 		else
 			hi = mid;
@@ -349,6 +349,7 @@ void irqstat_paired_ci(const double *x, const double *y, size_t n, double level,
 
 	memset(out, 0, sizeof(*out));
 	out->level = level;
+	out->p = 1;
 	if (!d)
 		return;
 	for (size_t i = 0; i < n; i++)
@@ -358,6 +359,20 @@ void irqstat_paired_ci(const double *x, const double *y, size_t n, double level,
 	if (!m)
 		goto out;
 	qsort(d, m, sizeof(*d), cmp_dbl);
+	{
+		/* The sign test this interval inverts, for Holm's step-down. */
+		size_t pos = 0, neg = 0;
+
+		for (size_t i = 0; i < m; i++) {
+			pos += d[i] > 0;
+			neg += d[i] < 0;
+		}
+		out->p = pos + neg ?
+				 fmin(1, 2 * binom_half_cdf(pos + neg,
+							    pos < neg ? pos :
+									neg)) :
+				 1;
+	}
 	out->valid = true;
 	out->point = exp(m % 2 ? d[m / 2] : (d[m / 2 - 1] + d[m / 2]) / 2);
 	if (m < IRQSTAT_MIN_ROUNDS)
@@ -380,179 +395,37 @@ out:
 	free(d);
 }
 
-void irqstat_runsum(const double *q, size_t n, struct irqstat_runsum *out)
-{
-	double sum = 0, ss = 0, mean;
-	unsigned int m = 0;
-
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < n; i++)
-		if (usable(q[i])) {
-			sum += log(q[i]);
-			m++;
-		}
-	if (!m)
-		return;
-	mean = sum / m;
-	for (size_t i = 0; i < n; i++)
-		if (usable(q[i]))
-			ss += (log(q[i]) - mean) * (log(q[i]) - mean);
-	out->mean = mean;
-	out->blocks = m;
-	out->within = m > 1 ? ss / (m - 1) / m : INFINITY;
-}
-
-/* Runs of a side with a value, their mean and the mean's within part. */
-static size_t side(const struct irqstat_runsum *r, size_t n, double *mean,
-		   double *within, double *within_df2)
-{
-	double sum = 0, w = 0, wdf = 0;
-	size_t m = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (r[i].blocks >= IRQSTAT_MIN_ROUNDS) {
-			sum += r[i].mean;
-			m++;
-		}
-	if (!m)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (r[i].blocks >= IRQSTAT_MIN_ROUNDS) {
-			double v = r[i].within / (double)(m * m);
-
-			w += v;
-			wdf += v * v / (r[i].blocks - 1);
-		}
-	*mean = sum / (double)m;
-	*within = w;
-	*within_df2 = wdf;
-	return m;
-}
-
 static double median(double *v, size_t n)
 {
 	qsort(v, n, sizeof(*v), cmp_dbl);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* median(chi^2_k) / k, Wilson and Hilferty's approximation. */
-static double chi2_median_ratio(double k)
+void irqstat_runsum(const double *q, size_t n, struct irqstat_runsum *out)
 {
-	double c = 1 - 2 / (9 * k);
-
-	return c * c * c;
-}
-
-double irqstat_between_var(const struct irqstat_cell *cells, size_t n,
-			   double *df)
-{
-	double *raw = calloc(n ? n : 1, sizeof(*raw));
-	double *wit = calloc(n ? n : 1, sizeof(*wit));
-	double k = 0, est = 0;
-	bool replicated = false;
-	size_t m = 0;
-
-	*df = 0;
-	if (!raw || !wit)
-		goto out;
-	for (size_t i = 0; i < n; i++)
-		replicated |= cells[i].nbase > 1 || cells[i].nnow > 1;
-	for (size_t i = 0; i < n; i++) {
-		const struct irqstat_cell *c = &cells[i];
-		double mb, wb, db, mn, wn, dn;
-		size_t nb = side(c->base, c->nbase, &mb, &wb, &db);
-		size_t nn = side(c->now, c->nnow, &mn, &wn, &dn);
-
-		if (!nb || !nn)
-			continue;
-		if (!replicated) {
-			/* Var(D) = 2 s_u^2 + w_base + w_now; one df. */
-			raw[m] = (mn - mb) * (mn - mb) / 2;
-			wit[m] = (wb + wn) / 2;
-			k = 1;
-			m++;
-			continue;
-		}
-		/* Pooled within-side variance of the run means. */
-		{
-			double ss = 0, wsum = 0;
-			size_t f = 0, runs = 0;
-			const struct irqstat_runsum *sides[2] = { c->base,
-								  c->now };
-			size_t ns[2] = { c->nbase, c->nnow };
-			double means[2] = { mb, mn };
-
-			for (int s = 0; s < 2; s++) {
-				size_t used = 0;
-
-				for (size_t j = 0; j < ns[s]; j++) {
-					const struct irqstat_runsum *r =
-						&sides[s][j];
-
-					if (r->blocks < IRQSTAT_MIN_ROUNDS)
-						continue;
-					ss += (r->mean - means[s]) *
-					      (r->mean - means[s]);
-					wsum += r->within;
-					used++;
-					runs++;
-				}
-				f += used ? used - 1 : 0;
-			}
-			if (!f)
-				continue;
-			raw[m] = ss / (double)f;
-			wit[m] = wsum / (double)runs;
-			k = (double)f; /* the cells' usual df */
-			m++;
-		}
-	}
-	if (!m)
-		goto out;
-	{
-		double w = median(wit, m);
-
-		est = median(raw, m) / chi2_median_ratio(k) - w;
-		if (est < 0)
-			est = 0;
-		/* A median is about 2/pi as efficient as a mean. */
-		*df = (double)m * k * 2 / M_PI;
-	}
-out:
-	free(raw);
-	free(wit);
-	return est;
-}
-
-void irqstat_runs_ci(const struct irqstat_runsum *base, size_t nbase,
-		     const struct irqstat_runsum *now, size_t nnow,
-		     double between, double between_df, double level,
-		     struct irqstat_effect *out)
-{
-	double mb, wb, db, mn, wn, dn, var, den, t;
-	size_t nb, nn;
+	double *l = malloc((n ? n : 1) * sizeof(*l)), mad;
+	unsigned int m = 0;
 
 	memset(out, 0, sizeof(*out));
-	out->level = level;
-	nb = side(base, nbase, &mb, &wb, &db);
-	nn = side(now, nnow, &mn, &wn, &dn);
-	out->n = (unsigned int)(nb + nn);
-	if (!nb || !nn)
+	if (!l)
 		return;
-	out->valid = true;
-	out->point = exp(mn - mb);
-	if (!(between_df > 0))
-		return; /* the run-to-run part is unknown: no interval */
-	var = wb + wn + between * (1.0 / (double)nb + 1.0 / (double)nn);
-	/* Welch-Satterthwaite over the blocks' and the runs' parts. */
-	den = db + dn +
-	      (between * (1.0 / nb + 1.0 / nn)) *
-		      (between * (1.0 / nb + 1.0 / nn)) / between_df;
-	out->df = den > 0 ? var * var / den : INFINITY;
-	t = irqstat_t_quantile(0.5 + level / 2, out->df);
-	out->lo = exp(mn - mb - t * sqrt(var));
-	out->hi = exp(mn - mb + t * sqrt(var));
-	out->enough = true;
+	for (size_t i = 0; i < n; i++)
+		if (usable(q[i]))
+			l[m++] = log(q[i]);
+	if (m) {
+		out->centre = median(l, m);
+		out->blocks = m;
+		for (unsigned int i = 0; i < m; i++)
+			l[i] = fabs(l[i] - out->centre);
+		mad = median(l, m);
+		/*
+		 * MAD x 1.4826 is a normal sd; a median's standard error is
+		 * sqrt(pi / 2) = 1.2533 times a mean's.
+		 */
+		out->within = m > 1 ? pow(1.2533 * 1.4826 * mad, 2) / m :
+				      INFINITY;
+	}
+	free(l);
 }
 
 enum irqstat_verdict irqstat_verdict(const struct irqstat_effect *e)
@@ -564,14 +437,4 @@ enum irqstat_verdict irqstat_verdict(const struct irqstat_effect *e)
 	if (e->lo > 1)
 		return IRQSTAT_HIGHER;
 	return IRQSTAT_SAME;
-}
-
-enum irqstat_verdict irqstat_verdict_quiet(const struct irqstat_effect *all,
-					   const struct irqstat_effect *quiet)
-{
-	enum irqstat_verdict w = irqstat_verdict(all);
-
-	if (!quiet->enough || (w != IRQSTAT_LOWER && w != IRQSTAT_HIGHER))
-		return w;
-	return irqstat_verdict(quiet) == w ? w : IRQSTAT_UNKNOWN;
 }

@@ -77,6 +77,7 @@ struct irqstat_effect {
 	double lo, hi; /* the interval, when enough */
 	double level; /* its coverage, e.g. 0.95 (rounds: at least) */
 	double df; /* degrees of freedom of the t quantile (runs) */
+	double p; /* two-sided p of no difference (rounds: the sign test's) */
 };
 
 /* Fewer paired rounds than this give no interval at 95%: 2/2^5 > 5%. */
@@ -92,18 +93,12 @@ enum irqstat_verdict {
 
 enum irqstat_verdict irqstat_verdict(const struct irqstat_effect *e);
 
-/*
- * The verdict to give: @all's, where it holds with the host-noise events
- * set apart too (@quiet; or where nothing recorded them, !quiet->enough);
- * a verdict that vanishes without those events is the host's, not the
- * design's, and is none (IRQSTAT_UNKNOWN). The report and compare both.
- */
-enum irqstat_verdict irqstat_verdict_quiet(const struct irqstat_effect *all,
-					   const struct irqstat_effect *quiet);
-
 /* The nearest-rank quantile @permille/1000 of @v (sorted in place); NAN if
  * @n is 0. */
 double irqstat_quantile(uint64_t *v, size_t n, unsigned int permille);
+
+/* P(T <= @t) for Student's t with @df > 0 degrees of freedom. */
+double irqstat_t_cdf(double t, double df);
 
 /* The @p quantile (0 < p < 1) of Student's t with @df > 0 degrees of
  * freedom; the normal's for df = INFINITY. */
@@ -122,7 +117,8 @@ double irqstat_t_quantile(double p, double df);
  * the interval is the sign test's, [d_(k), d_(n-k+1)] of the sorted
  * ratios, which covers the median at least at @level for rounds of any
  * distribution, so that a few rounds a host stall blew up move it by a
- * rank, not by their size. out->level is the coverage it has. Fewer than
+ * rank, not by their size. out->level is the coverage it has; out->p the
+ * sign test's two-sided p, for a step-down over a family. Fewer than
  * IRQSTAT_MIN_ROUNDS rounds: a point, and out->enough false.
  */
 void irqstat_paired_ci(const double *x, const double *y, size_t n, double level,
@@ -130,61 +126,21 @@ void irqstat_paired_ci(const double *x, const double *y, size_t n, double level,
 
 /*
  * One run of one scenario x design, summarised for comparisons across
- * runs: the mean of its per-block log quantiles and that mean's variance
- * from the spread between its blocks.
+ * runs: the median of its per-block log quantiles, so that one block a
+ * host stall blew up moves the run by one rank, not by its size (a mean
+ * moved 1.26x for one block 100x slower), and the spread between its
+ * blocks, robustly (the median absolute deviation).
  */
 struct irqstat_runsum {
-	double mean; /* mean over blocks of ln q_block */
-	double within; /* var(ln q_block) / blocks: the mean's variance */
+	double centre; /* median over blocks of ln q_block */
+	double within; /* the median's variance from its blocks' spread:
+			* (1.2533 x 1.4826 MAD)^2 / blocks; INFINITY with 1 */
 	unsigned int blocks; /* blocks with a value */
 };
 
 /* Summarise per-block quantiles @q (@n blocks; non-positive: skipped).
  * out->blocks is 0 when none had a value. */
 void irqstat_runsum(const double *q, size_t n, struct irqstat_runsum *out);
-
-/*
- * The runs of one cell (scenario x design x metric) on each side of a
- * comparison, for irqstat_between_var().
- */
-struct irqstat_cell {
-	const struct irqstat_runsum *base, *now;
-	size_t nbase, nnow;
-};
-
-/**
- * irqstat_between_var - run-to-run variance of ln q beyond the blocks'
- * @cells: every cell of the comparison with runs on both sides
- * @n: how many
- * @df: set to the degrees of freedom the estimate is given
- *
- * Whole runs differ by more than their blocks do (placement, the heap's
- * layout, the machine's state), and that part cannot be seen inside one
- * run. With several runs on a side it is the spread of the run means
- * within a side; with one run per side, the spread of the differences
- * across cells, on the assumption that most cells did not change. Either
- * way, a robust (median) method-of-moments estimate pooled over cells, so
- * that a few changed cells do not hide themselves. Return: the variance,
- * >= 0; 0 with *df 0 when no cell can tell.
- */
-double irqstat_between_var(const struct irqstat_cell *cells, size_t n,
-			   double *df);
-
-/**
- * irqstat_runs_ci - interval of now / base over runs
- * @base, @nbase: the base side's runs of one cell; @now, @nnow the other's
- * @between: irqstat_between_var()'s estimate, @between_df its df
- * @level: coverage
- *
- * The difference of the side means of the run means, with the variance of
- * each run's mean from its blocks plus the run-to-run variance; degrees of
- * freedom by Welch and Satterthwaite. Not enough when a side has no run
- * with at least IRQSTAT_MIN_ROUNDS blocks.
- */
-void irqstat_runs_ci(const struct irqstat_runsum *base, size_t nbase,
-		     const struct irqstat_runsum *now, size_t nnow,
-		     double between, double between_df, double level,
-		     struct irqstat_effect *out);
 
 /* A seeded generator (splitmix64), for the bootstrap and the tests. */
 struct irqstat_rng {

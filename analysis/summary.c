@@ -587,7 +587,7 @@ void run_free(struct run *r)
 				free(r->sc[i].d[k].bq[q]);
 				free(r->sc[i].d[k].bq_quiet[q]);
 			}
-			for (int h = 0; h < RUN_NHOST; h++)
+			for (int h = 0; h < RUN_NHOST_ALL; h++)
 				free(r->sc[i].d[k].host[h]);
 		}
 		free(r->sc[i].d);

@@ -108,7 +108,7 @@ static int fill_blocks(struct run_design *d, const struct bench_result *r)
  * not probed, or not accounted. */
 static int fill_host(struct run_design *d, const struct bench_result *r)
 {
-	static const size_t off[RUN_NHOST] = {
+	static const size_t off[RUN_NHOST_ALL] = {
 		[RUN_HOST_COMPUTE] = offsetof(struct bench_probe, compute_ns),
 		[RUN_HOST_CLOCK] = offsetof(struct bench_probe, clock_ns),
 		[RUN_HOST_HANDOFF] = offsetof(struct bench_probe, handoff_ns),
@@ -118,7 +118,7 @@ static int fill_host(struct run_design *d, const struct bench_result *r)
 	};
 
 	d->nhost = r->nblock_ns;
-	for (int h = 0; h < RUN_NHOST; h++) {
+	for (int h = 0; h < RUN_NHOST_ALL; h++) {
 		d->host[h] = calloc(r->nblock_ns + 1, sizeof(double));
 		if (!d->host[h])
 			return -ENOMEM;
@@ -343,7 +343,7 @@ json_t *bench_summary(const struct bench_run *run, bool complete,
 	for (size_t i = 0; d && i < n; i++) {
 		for (int q = 0; q < RUN_NQ; q++)
 			free(d[i].bq[q]);
-		for (int h = 0; h < RUN_NHOST; h++)
+		for (int h = 0; h < RUN_NHOST_ALL; h++)
 			free(d[i].host[h]);
 	}
 	free(label);

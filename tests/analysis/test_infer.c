@@ -175,6 +175,80 @@ static void test_outcome_exits(void **state)
 		    ANA_EXIT_BAD_INPUT != ANA_EXIT_INCONCLUSIVE);
 }
 
+/*
+ * The rank-sum shift by hand: four runs a side, every new one above
+ * every base one by 4 to 7. U is 16 of 16, whose null probability is
+ * 1 / C(8, 4) = 1/70; the Hodges-Lehmann point is the median of the 16
+ * differences, 4; at 95% the interval is [D_(1), D_(16)] = [1, 7].
+ */
+static void test_ranksum_by_hand(void **state)
+{
+	double x[4] = { 1, 2, 3, 4 }, y[4] = { 5, 6, 7, 8 };
+	struct irqstat_shift e;
+
+	(void)state;
+	assert_false(irqstat_ranksum_can(3, 3, 0.95)); /* 1/20 > 2.5% */
+	assert_true(irqstat_ranksum_can(4, 4, 0.95)); /* 1/70 */
+	assert_false(irqstat_ranksum_can(2, 1, 0.95));
+	irqstat_ranksum(x, 4, y, 4, 0.95, &e);
+	assert_true(e.valid && e.enough);
+	assert_int_equal(e.n, 8);
+	assert_true(fabs(log(e.point) - 4) < 1e-12);
+	assert_true(fabs(e.p_up - 1.0 / 70) < 1e-12);
+	assert_true(fabs(e.p_down - 1) < 1e-12);
+	assert_true(fabs(log(e.lo) - 1) < 1e-12);
+	assert_true(fabs(log(e.hi) - 7) < 1e-12);
+	assert_true(e.level >= 0.95 && fabs(e.level - (1 - 2.0 / 70)) < 1e-12);
+	/* Three a side: a point, no interval at 95%. */
+	irqstat_ranksum(x, 3, y, 3, 0.95, &e);
+	assert_true(e.valid);
+	assert_false(e.enough);
+	assert_true(fabs(e.p_up - 1.0 / 20) < 1e-12);
+}
+
+/*
+ * Runs that are exchangeable (no change): the 95% interval of the
+ * rank-sum shift excludes no change at most ~5% of the time; with a
+ * shift of 0.3 against a spread of 0.1 it covers the truth as often.
+ */
+static void test_ranksum_coverage(void **state)
+{
+	unsigned int aa = 0, covered = 0;
+	const int trials = 400;
+
+	(void)state;
+	for (int t = 0; t < trials; t++) {
+		double x[5], y[6];
+		struct irqstat_shift e;
+
+		for (int i = 0; i < 5; i++)
+			x[i] = 0.1 * gauss();
+		for (int i = 0; i < 6; i++)
+			y[i] = 0.1 * gauss();
+		irqstat_ranksum(x, 5, y, 6, 0.95, &e);
+		assert_true(e.enough);
+		aa += e.lo > 1 || e.hi < 1;
+		for (int i = 0; i < 6; i++)
+			y[i] += 0.3;
+		irqstat_ranksum(x, 5, y, 6, 0.95, &e);
+		covered += e.lo <= exp(0.3) && exp(0.3) <= e.hi;
+	}
+	assert_true(aa <= trials * 8 / 100);
+	assert_true(covered >= trials * 92 / 100);
+}
+
+/* The sign test's p: six rounds of six one way is 2/64. */
+static void test_sign_p(void **state)
+{
+	double d[7] = { 1, 2, 3, 4, 5, 6, 0 };
+
+	(void)state;
+	assert_true(fabs(irqstat_sign_p(d, 7) - 2.0 / 64) < 1e-12);
+	d[0] = -1;
+	assert_true(fabs(irqstat_sign_p(d, 7) - 2 * 7.0 / 64) < 1e-12);
+	assert_true(irqstat_sign_p(d, 0) == 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -185,6 +259,9 @@ int main(void)
 		cmocka_unit_test(test_holm),
 		cmocka_unit_test(test_clopper_pearson),
 		cmocka_unit_test(test_outcome_exits),
+		cmocka_unit_test(test_ranksum_by_hand),
+		cmocka_unit_test(test_ranksum_coverage),
+		cmocka_unit_test(test_sign_p),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

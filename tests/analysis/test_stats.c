@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include "analysis/infer.h"
 #include "analysis/stats.h"
 
 static int cmp_u64(const void *a, const void *b)
@@ -488,131 +489,116 @@ static void test_paired_too_few_rounds(void **state)
 }
 
 /*
- * A run of @blocks blocks of a cell whose true log quantile is @mu, with
- * a run effect of sd @run_sd (the whole process: placement, layout) and a
- * block spread of sd @block_sd.
+ * One stalled block must not move a run: the run's summary is the
+ * median of its blocks' log quantiles, so a block 100x slower moves it
+ * by at most one rank of the others, where the mean moved 1.26x (and
+ * ln 100 / 12 = 0.38 here).
  */
-static void make_run(uint64_t *s, double mu, double run_sd, double block_sd,
-		     int blocks, struct irqstat_runsum *out)
+static void test_runsum_stalled_block(void **state)
 {
-	double q[64], u = run_sd * gauss(s);
+	double q[12], sorted[12];
+	struct irqstat_runsum a, b;
+	uint64_t s = 5;
 
-	for (int b = 0; b < blocks; b++)
-		q[b] = exp(mu + u + block_sd * gauss(s));
-	irqstat_runsum(q, (size_t)blocks, out);
+	(void)state;
+	for (int i = 0; i < 12; i++)
+		q[i] = sorted[i] = exp(7 + 0.05 * gauss(&s));
+	irqstat_runsum(q, 12, &a);
+	for (int i = 1; i < 12; i++)
+		for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+			double t = sorted[j];
+
+			sorted[j] = sorted[j - 1];
+			sorted[j - 1] = t;
+		}
+	/* Block 3 stalls: whichever rank it had, it becomes the last. */
+	q[3] *= 100;
+	irqstat_runsum(q, 12, &b);
+	assert_int_equal(b.blocks, 12);
+	/* Between the 6th and 7th smallest before, and the 7th after. */
+	assert_true(b.centre >= log(sorted[5]) - 1e-12);
+	assert_true(b.centre <= log(sorted[6]) + 1e-12);
+	assert_true(fabs(b.centre - a.centre) <=
+		    log(sorted[6]) - log(sorted[5]) + 1e-12);
+	assert_true(fabs(b.centre - a.centre) < 0.05);
+	/* The block spread is robust too: the MAD ignores the stall. */
+	assert_true(b.within < 4 * a.within);
+	/* One block: a centre, but no spread to speak of. */
+	irqstat_runsum(q, 1, &a);
+	assert_int_equal(a.blocks, 1);
+	assert_true(isinf(a.within));
 }
 
 /*
- * Runs as units, one run a side: 40 cells, run effects of sd 0.2 that no
- * block can see, 3 cells truly 2x slower. Blocks alone would call most
- * unchanged cells different; with the run-to-run part estimated across
- * cells the unchanged ones get a verdict about 5% of the time, and the
- * changed ones are found.
+ * Three runs a side, ten cells: the run-to-run spread pooled over the
+ * cells from the replicates within each side (irqstat_pooled_var), never
+ * from the differences; the t interval of a 10% shift covers it about
+ * 95% of the time, and a cell with no change is called different about
+ * 5% of the time.
  */
-static void test_runs_one_a_side(void **state)
-{
-	enum { CELLS = 40, TRIALS = 50 };
-	unsigned int false_pos = 0, found = 0, blocks_only_fp = 0;
-	uint64_t s = 11;
-
-	(void)state;
-	for (int t = 0; t < TRIALS; t++) {
-		struct irqstat_runsum base[CELLS], now[CELLS];
-		struct irqstat_cell c[CELLS];
-		double between, df;
-
-		for (int i = 0; i < CELLS; i++) {
-			double mu = 7 + 0.05 * i;
-
-			make_run(&s, mu, 0.2, 0.05, 12, &base[i]);
-			make_run(&s, mu + (i < 3 ? M_LN2 : 0), 0.2, 0.05, 12,
-				 &now[i]);
-			c[i] = (struct irqstat_cell){ &base[i], &now[i], 1, 1 };
-		}
-		between = irqstat_between_var(c, CELLS, &df);
-		assert_true(df > 10);
-		/* The truth is 0.04; a median of 40 is rough. */
-		assert_true(between > 0.01 && between < 0.12);
-		for (int i = 0; i < CELLS; i++) {
-			struct irqstat_effect e, w;
-
-			irqstat_runs_ci(&base[i], 1, &now[i], 1, between, df,
-					0.95, &e);
-			irqstat_runs_ci(&base[i], 1, &now[i], 1, 0, 1e9, 0.95,
-					&w);
-			assert_true(e.enough);
-			if (i < 3)
-				found += irqstat_verdict(&e) == IRQSTAT_HIGHER;
-			else
-				false_pos += irqstat_verdict(&e) !=
-					     IRQSTAT_SAME;
-			blocks_only_fp += i >= 3 &&
-					  irqstat_verdict(&w) != IRQSTAT_SAME;
-		}
-	}
-	/* 37 x 50 unchanged cells: about 92 at 5%. */
-	assert_true(false_pos < 37 * TRIALS / 10);
-	assert_true(blocks_only_fp > 37 * TRIALS / 2);
-	/* A 2x shift against a run sd of 0.2: seen about 60% of the time. */
-	assert_true(found > 3 * TRIALS / 2);
-}
-
-/* Three runs a side: the run-to-run part comes from the replicates. */
 static void test_runs_replicated(void **state)
 {
-	enum { CELLS = 10, RUNS = 3, TRIALS = 60 };
-	unsigned int covered = 0, total = 0;
+	enum { CELLS = 10, RUNS = 3, TRIALS = 100 };
+	unsigned int covered = 0, total = 0, aa = 0;
 	uint64_t s = 23;
 
 	(void)state;
 	for (int t = 0; t < TRIALS; t++) {
-		struct irqstat_runsum base[CELLS][RUNS], now[CELLS][RUNS];
-		struct irqstat_cell c[CELLS];
-		double between, df;
+		double x[CELLS][RUNS], y[CELLS][RUNS], v[CELLS], var, df;
 
 		for (int i = 0; i < CELLS; i++) {
+			double mx = 0, my = 0, ss = 0;
+
 			for (int r = 0; r < RUNS; r++) {
-				make_run(&s, 7, 0.1, 0.05, 10, &base[i][r]);
-				make_run(&s, 7 + 0.1, 0.1, 0.05, 10,
-					 &now[i][r]);
+				x[i][r] = 7 + 0.1 * gauss(&s);
+				y[i][r] = 7 + (i ? 0.1 : 0) + 0.1 * gauss(&s);
+				mx += x[i][r] / RUNS;
+				my += y[i][r] / RUNS;
 			}
-			c[i] = (struct irqstat_cell){ base[i], now[i], RUNS,
-						      RUNS };
+			for (int r = 0; r < RUNS; r++)
+				ss += (x[i][r] - mx) * (x[i][r] - mx) +
+				      (y[i][r] - my) * (y[i][r] - my);
+			v[i] = ss / (2 * RUNS - 2);
 		}
-		between = irqstat_between_var(c, CELLS, &df);
-		assert_true(df >= CELLS * (RUNS - 1));
+		var = irqstat_pooled_var(v, CELLS, 2 * RUNS - 2, &df);
+		assert_true(df > CELLS);
 		for (int i = 0; i < CELLS; i++) {
-			struct irqstat_effect e;
+			struct irqstat_shift e;
 
-			irqstat_runs_ci(base[i], RUNS, now[i], RUNS, between,
-					df, 0.95, &e);
+			irqstat_runs_shift(x[i], RUNS, y[i], RUNS, var, df,
+					   0.95, &e);
 			assert_true(e.enough);
+			if (!i) {
+				aa += e.lo > 1 || e.hi < 1;
+				continue;
+			}
 			covered += e.lo <= exp(0.1) && exp(0.1) <= e.hi;
 			total++;
 		}
 	}
 	assert_true(covered >= total * 90 / 100);
 	assert_true(covered <= total * 99 / 100);
+	assert_true(aa <= TRIALS / 10);
 }
 
-static void test_runs_degenerate(void **state)
+/* One run a side: no replicate, no spread, no interval; only a point. */
+static void test_runs_one_a_side(void **state)
 {
-	double q[3] = { 100, 110, 120 };
-	struct irqstat_runsum a, none = { 0 };
-	struct irqstat_effect e;
-	double df;
+	double x = 7, y = 7.3, v[3] = { NAN, NAN, NAN }, df;
+	struct irqstat_shift e;
 
 	(void)state;
-	/* Three blocks are too few to be a unit. */
-	irqstat_runsum(q, 3, &a);
-	assert_int_equal(a.blocks, 3);
-	irqstat_runs_ci(&a, 1, &a, 1, 0, 10, 0.95, &e);
-	assert_false(e.valid);
-	irqstat_runs_ci(&none, 1, &a, 1, 0, 10, 0.95, &e);
-	assert_false(e.valid);
-	/* No cells: no estimate, and no interval from it. */
-	assert_true(irqstat_between_var(NULL, 0, &df) == 0);
+	assert_true(irqstat_pooled_var(v, 3, 0, &df) == 0);
 	assert_true(df == 0);
+	irqstat_runs_shift(&x, 1, &y, 1, 0, df, 0.95, &e);
+	assert_true(e.valid);
+	assert_false(e.enough);
+	assert_true(fabs(e.point - exp(0.3)) < 1e-12);
+	assert_true(isinf(e.detect));
+	/* A side with no value: not even a point. */
+	y = NAN;
+	irqstat_runs_shift(&x, 1, &y, 1, 0.01, 10, 0.95, &e);
+	assert_false(e.valid);
 }
 
 int main(void)
@@ -633,9 +619,9 @@ int main(void)
 		cmocka_unit_test(test_correlated_blocks_coverage),
 		cmocka_unit_test(test_paired_aa_rate),
 		cmocka_unit_test(test_paired_too_few_rounds),
-		cmocka_unit_test(test_runs_one_a_side),
+		cmocka_unit_test(test_runsum_stalled_block),
 		cmocka_unit_test(test_runs_replicated),
-		cmocka_unit_test(test_runs_degenerate),
+		cmocka_unit_test(test_runs_one_a_side),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -418,7 +418,7 @@ static void test_break_explains(void **state)
 		 "designs = flow\nfault = stall:100000/50\n",
 		 out, sizeof(out), "--break-us=50000", &err);
 	print_message("%s", err);
-	assert_int_equal(rc, 3);
+	assert_int_equal(rc, 5);
 	sum = shares(err, largest, sizeof(largest));
 	assert_true(sum > 99.9 && sum < 100.1);
 	if (!strcmp(largest, tail_cause_names[TAIL_NOISE]))
