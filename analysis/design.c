@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/design.h"
+#include "analysis/latency.h"
 
 /* A count of a struct: its key, where it is, whether it may be absent. */
 struct u64_field {
@@ -104,6 +105,22 @@ static json_t *latency_json(const struct irqstat *l)
 	return o;
 }
 
+/* The latency object @o, at @w ("....latency_ns.entry."). */
+static int latency_obj_read(struct jf_reader *rd, json_t *o, const char *w,
+			    struct irqstat *l)
+{
+	int ret = get_u64s(rd, o, w, l, quantiles, NR(quantiles));
+
+	if (!ret)
+		ret = jf_num(rd, o, w, "mean", JF_REQUIRED, &l->mean);
+	/* stddev came with format 1's second writer; absent reads as 0. */
+	if (!ret)
+		ret = jf_num(rd, o, w, "stddev", JF_OPTIONAL, &l->stddev);
+	if (!ret)
+		ret = jf_u64(rd, o, w, "count", JF_REQUIRED, &l->count);
+	return ret;
+}
+
 /* latency_ns.@which of @o: "entry", "exit", "hard", or noise's "quiet". */
 static int latency_read(struct jf_reader *rd, json_t *o, const char *where,
 			const char *which, struct irqstat *l)
@@ -115,15 +132,40 @@ static int latency_read(struct jf_reader *rd, json_t *o, const char *where,
 	ret = jf_obj(rd, json_object_get(o, "latency_ns"), w, which,
 		     JF_REQUIRED, &o);
 	snprintf(w, sizeof(w), "%slatency_ns.%s.", where, which);
+	return ret ? ret : latency_obj_read(rd, o, w, l);
+}
+
+/*
+ * latency_origin and stimulus_late_ns: absent in folders from before
+ * them, where every latency counted from the intended time and the
+ * stimulus's lateness was only counted (overruns).
+ */
+static int origin_read(struct jf_reader *rd, json_t *o, const char *where,
+		       struct run_design *d)
+{
+	const char *name = NULL;
+	json_t *late = NULL;
+	char w[200];
+	int ret = jf_str(rd, o, where, "latency_origin", JF_OPTIONAL, &name);
+
+	d->origin = RUN_FROM_INTENDED;
+	if (!ret && name) {
+		int origin = latency_origin_of(name);
+
+		if (origin < 0)
+			return jf_bad(rd, where, "latency_origin",
+				      "neither \"fire\" nor \"intended\"");
+		d->origin = (enum run_origin)origin;
+		d->has_origin = true;
+	}
 	if (!ret)
-		ret = get_u64s(rd, o, w, l, quantiles, NR(quantiles));
-	if (!ret)
-		ret = jf_num(rd, o, w, "mean", JF_REQUIRED, &l->mean);
-	/* stddev came with format 1's second writer; absent reads as 0. */
-	if (!ret)
-		ret = jf_num(rd, o, w, "stddev", JF_OPTIONAL, &l->stddev);
-	if (!ret)
-		ret = jf_u64(rd, o, w, "count", JF_REQUIRED, &l->count);
+		ret = jf_obj(rd, o, where, "stimulus_late_ns", JF_OPTIONAL,
+			     &late);
+	if (ret || !late)
+		return ret;
+	snprintf(w, sizeof(w), "%sstimulus_late_ns.", where);
+	ret = latency_obj_read(rd, late, w, &d->late);
+	d->has_late = !ret;
 	return ret;
 }
 
@@ -482,7 +524,14 @@ json_t *design_json(const struct run_scenario *sc, const struct run_design *d)
 	if (d->host[RUN_HOST_COMPUTE])
 		bad |= json_object_set_new(o, "host", host_json(d));
 	bad |= json_object_set_new(o, "noise", noise_json(d));
+	if (d->has_origin)
+		bad |= json_object_set_new(
+			o, "latency_origin",
+			json_string(latency_origin_names[d->origin]));
 	bad |= json_object_set_new(o, "latency_ns", latencies_json(d));
+	if (d->has_late)
+		bad |= json_object_set_new(o, "stimulus_late_ns",
+					   latency_json(&d->late));
 	if (d->threaded)
 		bad |= json_object_set_new(o, "thread", thread_json(d));
 	if (d->has_uio)
@@ -549,6 +598,8 @@ int design_read(struct jf_reader *rd, json_t *o, const char *where,
 		return jf_bad(rd, where, "", "not an object");
 	d->j = o;
 	ret = head_read(rd, o, where, d);
+	if (!ret)
+		ret = origin_read(rd, o, where, d);
 	if (!ret)
 		ret = latency_read(rd, o, where, "entry", &d->entry);
 	if (!ret)

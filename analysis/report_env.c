@@ -126,13 +126,18 @@ int report_caveats(struct report *rp, struct doc *d)
 	const struct run *r = &rp->run;
 	const char *san = r->has_environment ? r->environment.sanitizer : "";
 	bool uio = false, other = false, shared = false;
-	uint64_t late = 0, fired = 0;
+	uint64_t late = 0, fired = 0, late_in = 0, old = 0;
 
 	for (size_t i = 0; i < r->nsc; i++)
 		for (size_t k = 0; k < r->sc[i].nd; k++) {
 			const struct run_design *ds = &r->sc[i].d[k];
 
 			late += ds->overruns;
+			/* Overruns inside latencies: counted from intended. */
+			late_in += ds->origin == RUN_FROM_INTENDED ?
+					   ds->overruns :
+					   0;
+			old += !ds->has_origin;
 			uio |= !strcmp(r->sc[i].chip, "uio");
 			fired += ds->fired;
 			other |= ds->threaded &&
@@ -151,12 +156,19 @@ int report_caveats(struct report *rp, struct doc *d)
 			r->failed.scenario, r->failed.why,
 			(unsigned long long)r->failed.records);
 	caveats_machine(r, d, uio);
-	if (fired)
+	if (fired && old)
 		doc_list_item(
 			d,
-			"%llu of %llu events (%.2f%%) were issued late by the stimulus (overruns); latency counts from the intended time, so no late event is hidden.",
+			"%llu of %llu events (%.2f%%) were issued late by the stimulus (overruns); this folder predates latency_origin, and its latency counts from the intended time, so no late event is hidden, and the stimulus's lateness is charged to every design.",
 			(unsigned long long)late, (unsigned long long)fired,
 			100.0 * (double)late / (double)fired);
+	else if (fired)
+		doc_list_item(
+			d,
+			"%llu of %llu events (%.2f%%) were issued late by the stimulus (overruns). Latency counts from the fire, so the stimulus's lateness is the harness's and is given apart (\"The stimulus's lateness\"); %llu of them were on lines that held the stimulus back (wait inline, pattern back-to-back), whose latency counts from the intended time, so that none the design delayed is hidden.",
+			(unsigned long long)late, (unsigned long long)fired,
+			100.0 * (double)late / (double)fired,
+			(unsigned long long)late_in);
 	if (*san && strcmp(san, "unknown"))
 		doc_list_item(
 			d,

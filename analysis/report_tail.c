@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analysis/latency.h"
 #include "analysis/report_internal.h"
 
 #define MAX_COLS 17 /* the causes' column and up to 16 designs */
@@ -50,12 +51,36 @@ static void cause_rows(struct doc *d, const struct tail_design *td, size_t nd)
 {
 	struct row w;
 
+	row_start(&w, "latency counted from");
+	for (size_t k = 0; k < nd; k++)
+		snprintf(cell(&w, k), 96, "%s",
+			 td[k].d->origin == RUN_FROM_FIRE ?
+				 "the fire" :
+				 "the intended time");
+	doc_row(d, w.cells);
 	for (int c = 0; c < TAIL_NR; c++) {
 		row_start(&w, tail_cause_names[c]);
-		for (size_t k = 0; k < nd; k++)
-			fmt_mean(cell(&w, k), 96, &td[k].sum, td[k].sum.ns[c]);
+		for (size_t k = 0; k < nd; k++) {
+			/* None by construction: not a measured zero. */
+			if (c == TAIL_LATE && td[k].d->origin == RUN_FROM_FIRE)
+				snprintf(cell(&w, k), 96,
+					 "none (from the fire)");
+			else
+				fmt_mean(cell(&w, k), 96, &td[k].sum,
+					 td[k].sum.ns[c]);
+		}
 		doc_row(d, w.cells);
 	}
+	row_start(&w, "stimulus late, outside the latency (mean)");
+	for (size_t k = 0; k < nd; k++) {
+		if (td[k].d->origin != RUN_FROM_FIRE || !td[k].sum.events)
+			snprintf(cell(&w, k), 96, "-");
+		else
+			snprintf(cell(&w, k), 96, "%.2f us",
+				 (double)td[k].sum.late_ns /
+					 (double)td[k].sum.events / 1e3);
+	}
+	doc_row(d, w.cells);
 	row_start(&w, "coalesced / fired behind a run");
 	for (size_t k = 0; k < nd; k++)
 		snprintf(cell(&w, k), 96, "%llu / %llu",
@@ -202,15 +227,18 @@ static int write_events(struct report *rp, size_t i, const char *name)
 		return -EIO;
 	fprintf(f,
 		"# why the tail of scenario %s (docs/tail.md): every event above its\n"
-		"# design's p99, its fire -> handler entry latency cut into causes, ns\n",
+		"# design's p99, its latency to the handler's entry (from latency_from:\n"
+		"# fire or intended) cut into causes, ns; late_ns is the lateness\n"
+		"# charged, 0 where the latency counts from the fire\n",
 		sc->name);
 	for (size_t k = 0; k < sc->nd; k++) {
 		fprintf(f,
-			"%s# design %s p99_ns %llu events %zu\n"
+			"%s# design %s p99_ns %llu events %zu latency_from %s\n"
 			"# block device seq latency_ns late_ns behind_or_coalesced_ns"
 			" registers_ns noise_ns rest_ns coalesced behind\n",
 			k ? "\n\n" : "", sc->d[k].design,
-			(unsigned long long)td[k].threshold_ns, td[k].n);
+			(unsigned long long)td[k].threshold_ns, td[k].n,
+			latency_origin_names[sc->d[k].origin]);
 		for (size_t e = 0; e < td[k].n; e++)
 			event_line(f, &td[k].ev[e]);
 	}
@@ -266,7 +294,7 @@ static void intro(const struct report *rp, struct doc *d)
 	doc_para(
 		d,
 		"Every event above its design's p99%s is cut into causes, from what the run recorded of it and of its line's other events in its block (docs/tail.md), in this order, each at most what the ones before it left, so that the parts add up to each event's latency: "
-		"the stimulus firing late (samples.bin late_ns); waiting while an earlier handler run of the line was in progress; "
+		"the stimulus firing late (samples.bin late_ns), only for designs whose latency counts from the intended time (they held the stimulus back: wait inline, pattern back-to-back; or the folder predates latency_origin), since a latency counted from the fire holds none of it; waiting while an earlier handler run of the line was in progress; "
 		"the register accesses of the run that claimed it at their costed time (access_ns, with the previous interrupt's closing accesses only where it fired before they were made); "
 		"host noise (noise_ns: gaps of its CPU and of the device thread inside its window, whose place in the window is not recorded, so it takes only what the causes before it left); "
 		"for an event coalesced into a run taken for an earlier event of its device, the rest of that event's dispatch, which it rode on; and, for the others, the rest of the dispatch. "

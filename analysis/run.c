@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/jfield.h"
+#include "analysis/latency.h"
 #include "analysis/run.h"
 #include "analysis/samples.h"
 #include "analysis/summary.h"
@@ -91,8 +92,6 @@ static int cmp_event(const void *a, const void *b)
 	       (x->intended_ns < y->intended_ns);
 }
 
-const unsigned int run_q_permille[RUN_NQ] = { 500, 990, 999 };
-
 /*
  * Each block's quantiles of @d, from its events (any order), and with
  * @quiet (samples.bin records host noise) those of the events no gap
@@ -142,8 +141,8 @@ static int block_quantiles(struct run_design *d, bool quiet)
 			size_t start = b ? at[b - 1] : 0, cnt = at[b] - start;
 
 			for (int q = 0; q < RUN_NQ; q++)
-				out[q][b] = irqstat_quantile(v + start, cnt,
-							     run_q_permille[q]);
+				out[q][b] = latency_block_quantile(
+					v + start, cnt, run_q_permille[q]);
 		}
 	}
 	ret = 0;
@@ -218,7 +217,7 @@ static void fill_events(struct run *r, const struct samples_file *f)
 		d = design_of(r, &s, samples_have_slots(f), &hint);
 		e = &d->ev[d->n++];
 		e->intended_ns = s.intended_ns;
-		e->entry_ns = s.entry_ns;
+		e->entry_ns = latency_entry(&s, d->origin);
 		e->block = s.block;
 		e->cpu = s.cpu;
 		e->noise_ns = s.noise_ns;

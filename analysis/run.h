@@ -19,7 +19,7 @@
 /* One serviced event of samples.bin, as the figures need it. */
 struct run_event {
 	uint64_t intended_ns; /* since the run began */
-	uint64_t entry_ns; /* fire -> handler entry */
+	uint64_t entry_ns; /* latency to handler entry, from the design's origin */
 	uint16_t cpu; /* 0xffff: not recorded (samples.bin version 1) */
 	uint16_t block;
 	uint32_t noise_ns; /* host noise inside fire -> entry (version 3) */
@@ -29,6 +29,14 @@ struct run_event {
 struct run_noise {
 	uint64_t gaps, total_ns, max_ns, lost;
 };
+
+/*
+ * Where a design's latencies start (summary.json latency_origin,
+ * analysis/latency.c): the event's intended time, where the design held
+ * the stimulus back (and in every folder from before the key), or the
+ * line's assertion by the device thread (intended + late_ns).
+ */
+enum run_origin { RUN_FROM_INTENDED, RUN_FROM_FIRE, RUN_NORIGIN };
 
 /* The quantiles compared block by block (run_design.bq). */
 enum run_q { RUN_Q50, RUN_Q99, RUN_Q999, RUN_NQ };
@@ -72,6 +80,23 @@ struct run_design {
 	bool irq_disabled;
 	uint64_t blocks; /* blocks run to the end (0 in folders before it) */
 	double seconds, throughput, accesses_per_irq; /* NAN: null */
+	/*
+	 * Where @entry, @exit, @hard, @quiet, @bq and @sorted count from:
+	 * summary.json latency_origin; @has_origin false in folders from
+	 * before it, whose latencies all count from the intended time
+	 * (@origin RUN_FROM_INTENDED). Two designs of different origins
+	 * measured different quantities: compare must not set one against
+	 * the other as if they were the same.
+	 */
+	bool has_origin;
+	enum run_origin origin;
+	/*
+	 * The stimulus's own lateness, fire - intended, over the design's
+	 * fired events (summary.json stimulus_late_ns): the harness's, not
+	 * the design's; @has_late false in folders from before it.
+	 */
+	bool has_late;
+	struct irqstat late;
 	struct irqstat entry; /* from samples.bin, else summary.json */
 	struct irqstat exit;
 	/* Threaded designs (summary.json "thread", latency_ns.hard): */

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Why an event was slow (tail.h, docs/tail.md). An event's latency runs
- * from its intended time I to the handler entry E that claimed it, and
- * is cut, in this order, into what samples.bin measured of it:
+ * from its fire F (the device thread's stamp as it asserted the line)
+ * or, on a line that holds the stimulus back (analysis/latency.c), from
+ * its intended time I, to the handler entry E that claimed it, and is
+ * cut, in this order, into what samples.bin measured of it:
  *
- *   late      I -> F, the fire: late_ns, the device thread's own clock
+ *   late      I -> F, the fire: late_ns, the device thread's own clock;
+ *             only where the latency counts from I: counted from F, the
+ *             stimulus's lateness is not in it, and is the harness's
  *   queue     the part of F -> E that an earlier handler run of the line
  *             was in progress (entry -> exit of the runs before it)
  *   regs      the register accesses of the run that claimed it, at their
@@ -13,7 +17,8 @@
  *             handler had returned; an event coalesced into a run taken
  *             for an earlier event of its device has none of its own
  *   noise     host noise: noise_ns, the gaps of its CPU and the device
- *             thread inside I -> E, at most what is left
+ *             thread inside its window (from its origin to E), at most
+ *             what is left
  *   queue     coalesced: what is left of an event claimed by a run taken
  *             for an earlier event, whose dispatch it rode on
  *   dispatch  what is left: delivery, the flow handler, the chain
@@ -30,6 +35,7 @@
 #define _GNU_SOURCE /* qsort_r */
 #include <errno.h>
 #include <stdlib.h>
+#include "analysis/latency.h"
 #include "analysis/tail.h"
 
 const char *const tail_cause_names[TAIL_NR] = {
@@ -111,17 +117,24 @@ static int make_claims(struct tail_block *b, const uint32_t *idx, size_t m)
  * @n: how many
  * @late_known: @ev's late_ns are recorded (samples.bin version 4, or
  *	filled in from the trace's raises)
+ * @origin: where the latencies of their design start (summary.json
+ *	latency_origin)
  *
  * Return: 0, or -ENOMEM.
  */
 int tail_block_init(struct tail_block *b, const struct sample *ev, size_t n,
-		    bool late_known)
+		    bool late_known, enum run_origin origin)
 {
 	uint32_t *idx;
 	size_t m = 0;
 	int ret;
 
-	*b = (struct tail_block){ .ev = ev, .n = n, .late_known = late_known };
+	*b = (struct tail_block){
+		.ev = ev,
+		.n = n,
+		.late_known = late_known,
+		.origin = origin,
+	};
 	b->claim_of = malloc((n ? n : 1) * sizeof(*b->claim_of));
 	idx = malloc((n ? n : 1) * sizeof(*idx));
 	if (!b->claim_of || !idx) {
@@ -210,13 +223,20 @@ int tail_explain(const struct tail_block *b, size_t i, struct tail_why *w)
 	const struct tail_claim *c;
 	uint64_t left, f, prev_exit, queue, regs;
 
-	*w = (struct tail_why){ .late_known = b->late_known };
+	*w = (struct tail_why){
+		.late_known = b->late_known,
+		.from_fire = b->origin == RUN_FROM_FIRE,
+	};
 	if (i >= b->n || b->claim_of[i] == UINT32_MAX)
 		return -EINVAL;
 	c = &b->claim[b->claim_of[i]];
-	w->latency_ns = left = s->entry_ns;
-	charge(w, &left, TAIL_LATE, b->late_known ? s->late_ns : 0);
-	f = s->intended_ns + w->ns[TAIL_LATE];
+	w->latency_ns = left = latency_entry(s, b->origin);
+	w->late_ns = b->late_known ? s->late_ns : 0;
+	/* Counted from the fire, the latency holds none of its lateness. */
+	if (!w->from_fire)
+		charge(w, &left, TAIL_LATE, w->late_ns);
+	f = s->intended_ns +
+	    (w->from_fire ? s->entry_ns - w->latency_ns : w->ns[TAIL_LATE]);
 	queue = behind_runs(b, b->claim_of[i], f, &prev_exit);
 	w->behind = prev_exit > f;
 	w->coalesced = c->leader != i;
@@ -240,6 +260,7 @@ void tail_sum_add(struct tail_sum *s, const struct tail_why *w)
 {
 	s->events++;
 	s->latency_ns += w->latency_ns;
+	s->late_ns += w->late_ns;
 	for (int c = 0; c < TAIL_NR; c++)
 		s->ns[c] += w->ns[c];
 	s->coalesced += w->coalesced;
@@ -300,7 +321,11 @@ void tail_print(FILE *f, const char *indent, const struct tail_why *w)
 		fprintf(f, "%s%s: %s%s\n", indent, tail_cause_names[c], buf,
 			c == TAIL_QUEUE && w->coalesced ? " (coalesced)" : "");
 	}
-	if (!w->late_known)
+	if (w->from_fire)
+		fprintf(f,
+			"%s(counted from the fire; the stimulus fired it %.2f us late, the harness's lateness, not in it)\n",
+			indent, (double)w->late_ns / 1e3);
+	else if (!w->late_known)
 		fprintf(f, "%s(how late the stimulus fired was not recorded)\n",
 			indent);
 }

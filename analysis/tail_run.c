@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analysis/latency.h"
 #include "analysis/samples.h"
 #include "analysis/tail_run.h"
 
@@ -45,11 +46,13 @@ static struct tail_design *design_of(const struct run *r, struct tail_run *t,
 	return NULL;
 }
 
+/* Above its design's p99, or over --break-us, counted as they were. */
 static bool in_tail(const struct tail_run *t, const struct tail_design *td,
 		    const struct sample *s)
 {
-	return s->entry_ns > td->threshold_ns ||
-	       (t->break_ns && s->entry_ns > t->break_ns);
+	uint64_t lat = latency_entry(s, td->d->origin);
+
+	return lat > td->threshold_ns || (t->break_ns && lat > t->break_ns);
 }
 
 static int push(struct tail_design *td, size_t rec, const struct sample *s)
@@ -70,7 +73,7 @@ static int push(struct tail_design *td, size_t rec, const struct sample *s)
 		.block = s->block,
 		.dev = (uint8_t)(s->flags >> SAMPLE_DEVICE_SHIFT),
 		.seq = s->seq,
-		.latency_ns = s->entry_ns,
+		.latency_ns = latency_entry(s, td->d->origin),
 		.watch = -1,
 	};
 	return 0;
@@ -344,7 +347,8 @@ static int explain_group(struct tail_run *t, struct tail_design *td,
 						(uint32_t)w->late_ns :
 						UINT32_MAX;
 	}
-	ret = tail_block_init(&blk, g, m, t->late_known || traced);
+	ret = tail_block_init(&blk, g, m, t->late_known || traced,
+			      td->d->origin);
 	for (size_t k = 0; k < td->n && !ret; k++) {
 		struct tail_event *e = &td->ev[k];
 		size_t at = find_rec(idx, m, e->rec);

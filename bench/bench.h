@@ -408,8 +408,14 @@ struct bench_result {
 	double seconds; /* stimulus time, all blocks */
 	double throughput_per_s; /* serviced / seconds */
 	double chip_accesses_per_irq; /* chip_accesses / interrupts taken */
+	/*
+	 * Its latencies count from the intended time, not the fire: the
+	 * line holds the stimulus back (device.h bench_holds_stimulus()).
+	 */
+	bool holds_stimulus;
 	struct irqstat entry; /* fire -> handler entry, ns */
 	struct irqstat exit; /* fire -> handler exit, ns */
+	struct irqstat late; /* fire - intended over fired events, ns */
 	/*
 	 * Per block (the round of the interleaving), the p50, p99 and p99.9
 	 * of fire -> handler entry, ns; 0: the block had no serviced event.

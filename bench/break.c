@@ -11,12 +11,17 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <analysis/latency.h>
 #include <analysis/tail.h>
 #include "break.h"
+#include "scenario_books.h"
 
-/* Event @s of @d as samples.bin records it, @ns's noise included. */
-static void record(const struct noise_set *ns, const struct bench_dev *d,
-		   uint64_t s, struct sample *out)
+/*
+ * Event @s of @d as samples.bin records it, @ns's noise included: inside
+ * its latency's window, from its fire on a line that counts from there.
+ */
+static void record(const struct noise_set *ns, const struct bench_line *l,
+		   const struct bench_dev *d, uint64_t s, struct sample *out)
 {
 	const struct bench_event *e = &d->ev[s];
 	bool done = e->entry != 0;
@@ -33,7 +38,7 @@ static void record(const struct noise_set *ns, const struct bench_dev *d,
 				  d->index << SAMPLE_DEVICE_SHIFT),
 		.chip_accesses = done ? e->accesses : 0,
 		.cpu = done ? e->cpu : SAMPLE_NO_CPU,
-		.noise_ns = done ? event_noise(ns, e) : 0,
+		.noise_ns = done ? window_noise(l, ns, e) : 0,
 		.late_ns = e->late,
 		.access_ns = done ? e->access_ns : 0,
 		.close_ns = done ? e->close_ns : 0,
@@ -60,8 +65,11 @@ static struct sample *records(const struct bench_line *l,
 		const struct bench_dev *d = &l->dev[i];
 
 		for (uint64_t s = 0; !d->storm && s < d->fired; s++) {
-			record(ns, d, s, &ev[at]);
-			if (s == brk->seq && ev[at].entry_ns == brk->latency_ns)
+			record(ns, l, d, s, &ev[at]);
+			if (s == brk->seq &&
+			    latency_entry(&ev[at],
+					  latency_origin(l->holds_stimulus)) ==
+				    brk->latency_ns)
 				*broke = at;
 			at++;
 		}
@@ -96,7 +104,8 @@ void bench_break_explain(struct bench_line *l, struct noise_set *ns,
 	f = fmemopen(brk->why, sizeof(brk->why), "w");
 	if (!f)
 		goto out;
-	if (!ev || tail_block_init(&b, ev, n, true))
+	if (!ev ||
+	    tail_block_init(&b, ev, n, true, latency_origin(l->holds_stimulus)))
 		fputs("  (out of memory: no causes)\n", f);
 	else if (broke == n || tail_explain(&b, broke, &w))
 		fputs("  (the event is not among its block's records)\n", f);

@@ -253,10 +253,18 @@ static uint32_t sat32(uint64_t v)
 	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
 }
 
-/* Fire @d's next event; @now (ns since t0) was read just before. */
-static void fire(struct bench_line *l, struct bench_dev *d, uint64_t now)
+/*
+ * Fire @d's next event. Its stamp, the fire F that fire-origin latencies
+ * count from (late = F - intended), is read here, after whatever the
+ * loop did since it found the event due (a level's hold ended, a
+ * critical section entered, another device fired or ran a handler
+ * inline), and just before the event is published and the input driven:
+ * nothing of the harness's own lies between F and the assertion but the
+ * slot's fill, the raise tracepoint and the publishing store.
+ */
+static void fire(struct bench_line *l, struct bench_dev *d)
 {
-	uint64_t intended = d->next;
+	uint64_t intended = d->next, now = bench_now_ns() - l->t0;
 	bool late = now > intended + l->sc->overrun_ns;
 	struct bench_event *e;
 
@@ -321,6 +329,11 @@ void bench_line_arrival(void *ctx, uint32_t n, uint64_t t_ns)
 		__atomic_store_n(&d->fired, d->fired + 1, __ATOMIC_RELEASE);
 	}
 	spin_unlock_irqrestore(&l->lock, flags);
+}
+
+bool bench_holds_stimulus(const struct bench_scenario *sc, bool inline_cpu)
+{
+	return inline_cpu || sc->pattern == BENCH_PAT_BACK_TO_BACK;
 }
 
 /* Sleep until @t (ns since t0), waking every 10 ms to see a stop. */
@@ -602,9 +615,9 @@ static bool fire_due(struct bench_line *l, uint64_t now)
 
 		if (d->full || d->next > now)
 			continue;
-		/* One clock read per fire: after the first (which may have
-		 * run a handler inline), the next device's fire reads it
-		 * again. */
+		/* After a fire (which may have run a handler inline), what
+		 * is due, and a back-to-back device's intended time, are
+		 * read from the clock again. */
 		if (any)
 			now = bench_now_ns() - l->t0;
 		if (l->b2b) {
@@ -616,12 +629,12 @@ static bool fire_due(struct bench_line *l, uint64_t now)
 			if (__atomic_load_n(&d->drained, __ATOMIC_ACQUIRE) !=
 			    d->fired)
 				continue;
-			fire(l, d, now);
+			fire(l, d);
 			d->next = now + (uint64_t)d->stim.period_ns;
 			any = true;
 			continue;
 		}
-		fire(l, d, now);
+		fire(l, d);
 		d->next = l->block_start + bench_stim_next(&d->stim);
 		any = true;
 	}
@@ -644,6 +657,7 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 				l->sc->fault.device_dies_ms * 1000000ULL :
 			0;
 
+	l->holds_stimulus = bench_holds_stimulus(l->sc, inline_cpu);
 	irq_noise_current = l->noise;
 	if (l->passive)
 		accept_arrivals(l);

@@ -31,8 +31,12 @@ struct bench_event {
 	uint64_t hard; /* threaded designs: the hard handler's; 0: never */
 	uint32_t drained_with; /* events drained by the same run */
 	uint32_t accesses; /* chip accesses since the previous run began */
-	uint32_t noise_ns; /* host noise inside intended -> entry */
-	uint32_t late; /* fired this long after intended (saturated) */
+	uint32_t noise_ns; /* host noise inside the latency's window */
+	/*
+	 * Fired this long after intended (saturated): the device thread's
+	 * stamp just before it published the event and drove the input.
+	 */
+	uint32_t late;
 	uint32_t access_ns, close_ns; /* the accesses' costed time, its end */
 	/*
 	 * Raised this long after intended (device thread, release), ns;
@@ -134,7 +138,47 @@ struct bench_line {
 	 * as they begin, before they read the status (bench_dev_claim()).
 	 */
 	bool stamp_early;
+	/*
+	 * The system under test holds the stimulus back on this line
+	 * (bench_holds_stimulus()): its latencies count from the intended
+	 * time, not from the fire. Set by the device thread as it starts.
+	 */
+	bool holds_stimulus;
 };
+
+/**
+ * bench_holds_stimulus - whether a line's design can hold its stimulus back
+ * @sc: the scenario
+ * @inline_cpu: its simulated CPU 0 is the device thread (wait = inline,
+ *	as placed)
+ *
+ * Inline, a handler runs on the device thread, so a slow one delays the
+ * next fire; a back-to-back device fires only once its last event was
+ * taken. There the time between an event's intended time and its fire
+ * is the design's, and a latency counts from the intended time (no
+ * coordinated omission). Elsewhere it is the harness's (the host stalled
+ * the device thread), and a latency counts from the fire. The one place
+ * this is decided (analysis/latency.c, summary.json latency_origin).
+ *
+ * Return: true if latencies of @sc's designs count from the intended time.
+ */
+bool bench_holds_stimulus(const struct bench_scenario *sc, bool inline_cpu);
+
+/*
+ * The latency of @e to @stamp (ns since t0), from where its line's
+ * latencies start: its fire, the device thread's stamp just before it
+ * drove the controller input (intended + late), or its intended time on
+ * a line that holds the stimulus back. 0 for a stamp before that (only
+ * a saturated lateness, over 4.29 s, could make one).
+ */
+static inline uint64_t bench_event_latency(const struct bench_line *l,
+					   const struct bench_event *e,
+					   uint64_t stamp)
+{
+	uint64_t from = e->intended + (l->holds_stimulus ? 0 : e->late);
+
+	return stamp > from ? stamp - from : 0;
+}
 
 /**
  * bench_line_init - set up the devices of a scenario's line

@@ -32,13 +32,22 @@ static bool handler_enter(struct bench_line *l, struct bench_dev *d)
 	return true;
 }
 
-/* A latency over --break-us stops the run, once. */
+/*
+ * A latency over --break-us stops the run, once: the latency the report
+ * gives, from the fire or, on a line that holds the stimulus back, from
+ * the intended time.
+ */
 static void check_break(struct bench_line *l, const struct bench_dev *d,
 			uint64_t first, uint64_t entry)
 {
-	if (l->brk && entry - d->ev[first].intended > l->brk->threshold_ns &&
+	uint64_t lat;
+
+	if (!l->brk)
+		return;
+	lat = bench_event_latency(l, &d->ev[first], entry);
+	if (lat > l->brk->threshold_ns &&
 	    !__atomic_exchange_n(&l->brk->hit, 1, __ATOMIC_ACQ_REL)) {
-		l->brk->latency_ns = entry - d->ev[first].intended;
+		l->brk->latency_ns = lat;
 		l->brk->seq = first;
 		__atomic_store_n(l->stop, 1, __ATOMIC_RELEASE);
 	}

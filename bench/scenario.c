@@ -410,6 +410,7 @@ static void finish(struct bench_scenario_run *r, struct design_acc *acc)
 		irqstat_compute(acc[d].hard.v, acc[d].hard.n, &res->hard);
 		irqstat_compute(acc[d].quiet.v, acc[d].quiet.n,
 				&res->entry_quiet);
+		irqstat_compute(acc[d].late.v, acc[d].late.n, &res->late);
 		res->throughput_per_s =
 			res->seconds > 0 ?
 				(double)res->serviced / res->seconds :
@@ -490,6 +491,7 @@ void bench_scenario_finish(struct bench_scenario_run *r)
 		free(acc[d].exit.v);
 		free(acc[d].hard.v);
 		free(acc[d].quiet.v);
+		free(acc[d].late.v);
 	}
 	free(r->acc);
 	r->acc = NULL;

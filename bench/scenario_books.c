@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <analysis/latency.h>
 #include "scenario_books.h"
 
 int vec_push(struct lat_vec *l, uint64_t x)
@@ -73,6 +74,21 @@ int write_samples(struct bench_scenario_run *r, const struct bench_result *res,
 }
 
 /*
+ * Host noise inside @e's latency window, from where its latency starts
+ * to its entry: a device-thread gap that made a fire late lies before
+ * the window of a line whose latencies count from the fire, and is in
+ * late_ns instead (the stimulus's lateness, the harness's).
+ */
+uint32_t window_noise(const struct bench_line *l, const struct noise_set *ns,
+		      const struct bench_event *e)
+{
+	struct bench_event w = *e;
+
+	w.intended = e->entry - bench_event_latency(l, e, e->entry);
+	return event_noise(ns, &w);
+}
+
+/*
  * The books of one block: every slot below fired was stamped once or not
  * at all, the stamps agree with the handler's tally, and fired =
  * serviced + stranded.
@@ -100,19 +116,25 @@ int reconcile(struct bench_scenario_run *r, enum bench_design d,
 		for (uint64_t s = 0; s < dev->fired; s++) {
 			struct bench_event *e = &dev->ev[s];
 
+			if (vec_push(&acc->late, e->late))
+				return -ENOMEM;
 			if (!e->entry) {
 				stranded++;
 				continue;
 			}
 			stamped++;
-			e->noise_ns = event_noise(ns, e);
+			e->noise_ns = window_noise(l, ns, e);
 			res->noise_events += e->noise_ns > 0;
 			if ((!e->noise_ns &&
-			     vec_push(&acc->quiet, e->entry - e->intended)) ||
-			    vec_push(&acc->entry, e->entry - e->intended) ||
-			    vec_push(&acc->exit, e->exit - e->intended) ||
+			     vec_push(&acc->quiet,
+				      bench_event_latency(l, e, e->entry))) ||
+			    vec_push(&acc->entry,
+				     bench_event_latency(l, e, e->entry)) ||
+			    vec_push(&acc->exit,
+				     bench_event_latency(l, e, e->exit)) ||
 			    (e->hard &&
-			     vec_push(&acc->hard, e->hard - e->intended)))
+			     vec_push(&acc->hard,
+				      bench_event_latency(l, e, e->hard))))
 				return -ENOMEM;
 		}
 		if (stamped != dev->serviced || dev->drained != dev->serviced ||
@@ -137,12 +159,16 @@ int reconcile(struct bench_scenario_run *r, enum bench_design d,
 		res->storm_fires += dev->storm_fires;
 		res->thread_runs += dev->thread_runs;
 	}
-	/* The block's quantiles: its slice of the design's latencies. */
+	res->holds_stimulus = l->holds_stimulus;
+	/*
+	 * The block's quantiles: its slice of the design's latencies, 0
+	 * (null) where the block has too few events for one to be a unit.
+	 */
 	if (l->block < BENCH_MAX_BLOCKS) {
 		for (int q = 0; q < BENCH_NQ; q++) {
-			double v = irqstat_quantile(acc->entry.v + first,
-						    acc->entry.n - first,
-						    bench_block_permille[q]);
+			double v = latency_block_quantile(
+				acc->entry.v + first, acc->entry.n - first,
+				bench_block_permille[q]);
 
 			res->block_ns[l->block][q] = isnan(v) ? 0 : v;
 		}

@@ -28,6 +28,7 @@
 #undef SA_INTERRUPT
 #include "bench.h"
 #include "analysis/cli.h"
+#include "analysis/latency.h"
 #include "analysis/run.h"
 #include "analysis/samples.h"
 #include "analysis/summary.h"
@@ -37,7 +38,8 @@
 /* What samples.bin says about one scenario's design. */
 struct tally {
 	uint64_t records, serviced, coalesced, stranded;
-	uint64_t min, max; /* entry latency of the serviced */
+	/* Entry latency of the serviced, counted from either origin. */
+	uint64_t min[RUN_NORIGIN], max[RUN_NORIGIN];
 	uint64_t disorder; /* serviced with exit < entry */
 	uint64_t unstamped; /* stranded with a latency, or serviced without */
 };
@@ -86,9 +88,13 @@ static int tally_one(struct tally *t, size_t nsc, const struct sample *s,
 	x->unstamped += s->entry_ns == SAMPLE_NEVER ||
 			s->exit_ns == SAMPLE_NEVER;
 	x->disorder += s->exit_ns < s->entry_ns;
-	x->min = x->serviced == 1 || s->entry_ns < x->min ? s->entry_ns :
-							    x->min;
-	x->max = s->entry_ns > x->max ? s->entry_ns : x->max;
+	for (int o = 0; o < RUN_NORIGIN; o++) {
+		uint64_t lat = latency_entry(s, (enum run_origin)o);
+
+		x->min[o] = x->serviced == 1 || lat < x->min[o] ? lat :
+								  x->min[o];
+		x->max[o] = lat > x->max[o] ? lat : x->max[o];
+	}
 	return bad;
 }
 
@@ -181,14 +187,16 @@ static int check_design(const char *sc, const struct run_design *d,
 			sc, de, (unsigned long long)d->coalesced,
 			(unsigned long long)t->coalesced);
 	if (d->serviced &&
-	    (e->count != d->serviced || e->min != t->min || e->max != t->max))
+	    (e->count != d->serviced || e->min != t->min[d->origin] ||
+	     e->max != t->max[d->origin]))
 		bad = say(
 			why, len, bad,
 			"%s/%s: entry latency count %llu, min %llu, max %llu in summary.json; %llu, %llu, %llu in samples.bin",
 			sc, de, (unsigned long long)e->count,
 			(unsigned long long)e->min, (unsigned long long)e->max,
 			(unsigned long long)d->serviced,
-			(unsigned long long)t->min, (unsigned long long)t->max);
+			(unsigned long long)t->min[d->origin],
+			(unsigned long long)t->max[d->origin]);
 	if (d->serviced &&
 	    !(e->min <= e->p50 && e->p50 <= e->p90 && e->p90 <= e->p99 &&
 	      e->p99 <= e->p999 && e->p999 <= e->max))

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analysis/latency.h"
 #include "analysis/summary.h"
 #include "replay.h"
 #include "results.h"
@@ -183,6 +184,10 @@ static int fill_design(struct run_design *d, const struct bench_result *r,
 		.seconds = r->seconds,
 		.throughput = r->throughput_per_s,
 		.accesses_per_irq = r->chip_accesses_per_irq,
+		.has_origin = true,
+		.origin = latency_origin(r->holds_stimulus),
+		.has_late = true,
+		.late = r->late,
 		.entry = r->entry,
 		.exit = r->exit,
 		.threaded = r->thread_policy != NULL,

@@ -288,7 +288,20 @@ static json_t *summary_doc(void)
 	d[0].thread_runs = 5;
 	d[0].masked_ns = 6;
 	d[0].hard = d[0].exit;
+	d[0].has_origin = true;
+	d[0].origin = RUN_FROM_FIRE;
+	d[0].has_late = true;
+	d[0].late = (struct irqstat){ .count = 10,
+				      .p50 = 60,
+				      .p90 = 80,
+				      .p99 = 900,
+				      .p999 = 950,
+				      .max = 990,
+				      .mean = 150,
+				      .stddev = 20 };
 	fill_design(&d[1], "flow", 1);
+	d[1].has_origin = true;
+	d[1].origin = RUN_FROM_INTENDED;
 	d[1].has_uio = true;
 	d[1].uio = (struct run_uio){
 		"/dev/uio0", "uio_pci_generic", "edu", "intx", -1, 3, 5, 6
@@ -319,6 +332,11 @@ static void test_summary_read_back(void **state)
 	assert_true(isnan(d->accesses_per_irq) && isnan(d->bq[0][1]));
 	assert_true(r.traced && isnan(r.trace.dispatch[0].compiled_out));
 	assert_true(r.has_break && r.brk.seq == 42);
+	assert_true(d->has_origin && d->origin == RUN_FROM_FIRE);
+	assert_true(d->has_late && d->late.p99 == 900 && d->late.count == 10);
+	assert_true(r.sc[0].d[1].has_origin &&
+		    r.sc[0].d[1].origin == RUN_FROM_INTENDED);
+	assert_false(r.sc[0].d[1].has_late);
 	again = summary_json(&r);
 	if (!json_equal(j, again))
 		fail_msg("summary.json read back writes another document");
@@ -375,6 +393,16 @@ static void no_p99(json_t *j)
 		"p99");
 }
 
+static void origin_unknown(json_t *j)
+{
+	json_object_set_new(design0(j), "latency_origin", json_string("raise"));
+}
+
+static void late_without_p99(json_t *j)
+{
+	json_object_del(json_object_get(design0(j), "stimulus_late_ns"), "p99");
+}
+
 static void format_2(json_t *j)
 {
 	json_object_set_new(j, "format", json_integer(2));
@@ -416,6 +444,8 @@ static void older_folder(json_t *j)
 	json_object_del(d, "blocks");
 	json_object_del(d, "blocks_ns");
 	json_object_del(d, "noise");
+	json_object_del(d, "latency_origin");
+	json_object_del(d, "stimulus_late_ns");
 	json_object_del(json_object_get(d, "thread"), "fifo");
 	json_object_del(json_object_get(json_object_get(d, "latency_ns"),
 					"entry"),
@@ -444,6 +474,10 @@ static void test_summary_refused(void **state)
 		{ placement_cpu_text,
 		  ": scenarios[0].placement.cpu_pu: not an array of PU numbers" },
 		{ no_trace_mode, ": trace.mode: missing" },
+		{ origin_unknown,
+		  ": scenarios[0].designs[0].latency_origin: neither \"fire\" nor \"intended\"" },
+		{ late_without_p99,
+		  ": scenarios[0].designs[0].stimulus_late_ns.p99: missing" },
 	};
 	char err[512];
 
@@ -454,6 +488,24 @@ static void test_summary_refused(void **state)
 		assert_sentence(err, "summary.json", bad[i].what);
 	}
 	assert_int_equal(load_edited(older_folder, err, sizeof(err)), 0);
+}
+
+/* A folder from before latency_origin counted from the intended time. */
+static void test_summary_origin_absent(void **state)
+{
+	json_t *j = summary_doc();
+	char err[512];
+	struct run r;
+
+	(void)state;
+	older_folder(j);
+	write_json("summary.json", j);
+	json_decref(j);
+	assert_int_equal(summary_load(dir, &r, err, sizeof(err)), 0);
+	assert_false(r.sc[0].d[0].has_origin);
+	assert_int_equal(r.sc[0].d[0].origin, RUN_FROM_INTENDED);
+	assert_false(r.sc[0].d[0].has_late);
+	run_free(&r);
 }
 
 static void test_summary_not_json(void **state)
@@ -544,6 +596,7 @@ int main(void)
 		cmocka_unit_test(test_samples_refused),
 		cmocka_unit_test(test_summary_read_back),
 		cmocka_unit_test(test_summary_refused),
+		cmocka_unit_test(test_summary_origin_absent),
 		cmocka_unit_test(test_summary_not_json),
 		cmocka_unit_test(test_environment),
 	};

@@ -119,6 +119,9 @@ static void rewrite_samples(const char *dir, bool tighten, bool slower)
 		}
 		put_le(b + off + 8, slower ? entry * 3 / 2 : entry);
 		put_le(b + off + 16, slower ? exit * 3 / 2 : exit);
+		/* No lateness: the latency is the one written, any origin. */
+		if (rec >= 52)
+			memset(b + off + 48, 0, 4);
 	}
 	f = fopen(path, "wb");
 	assert_non_null(f);
@@ -217,6 +220,36 @@ static void cell_is(char row[][64], int cell, json_t *o, const char *key)
 
 	snprintf(want, sizeof(want), "%lld",
 		 (long long)json_integer_value(json_object_get(o, key)));
+	assert_string_equal(row[cell], want);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Cell @cell of @row is the nearest-rank median of @d's blocks_ns.@q
+ * over the blocks that have one, or "-" where none has.
+ */
+static void block_median_is(char row[][64], int cell, json_t *d, const char *q)
+{
+	json_t *a = json_object_get(json_object_get(d, "blocks_ns"), q), *v;
+	double m[256];
+	size_t n = 0, i;
+	char want[32] = "-";
+
+	json_array_foreach(a, i, v)
+	{
+		if (json_is_integer(v) && n < 256)
+			m[n++] = (double)json_integer_value(v);
+	}
+	if (n) {
+		qsort(m, n, sizeof(*m), cmp_double);
+		snprintf(want, sizeof(want), "%.0f", m[(n + 1) / 2 - 1]);
+	}
 	assert_string_equal(row[cell], want);
 }
 
@@ -360,7 +393,10 @@ static void test_run_writes_its_report(void **state)
 	assert_non_null(strstr(out, "overflow=0"));
 	free(out);
 
-	/* Headline p50 / p99 / p99.9 are summary.json's, design by design. */
+	/*
+	 * Headline p50 / p99 are the median over blocks of summary.json's
+	 * blocks_ns, what the ratios compare; p99.9 its pooled latency.
+	 */
 	snprintf(path, sizeof(path), "%s/summary.json", run_dir);
 	sum = json_load_file(path, 0, NULL);
 	assert_non_null(sum);
@@ -379,8 +415,8 @@ static void test_run_writes_its_report(void **state)
 				 jstr(sc, "name"), jstr(sc, "chip"),
 				 jstr(sc, "trigger"), jstr(d, "design"));
 			assert_int_equal(row_cells(md, key, row, 14), 14);
-			cell_is(row, 5, l, "p50");
-			cell_is(row, 6, l, "p99");
+			block_median_is(row, 5, d, "p50");
+			block_median_is(row, 6, d, "p99");
 			cell_is(row, 7, l, "p999");
 			cell_is(row, 10, d, "stranded");
 			if (!strcmp(jstr(d, "design"), "do_irq"))
@@ -849,7 +885,9 @@ static void test_compare_known_answers(void **state)
  * its pair and counted in calibration.json. Only the plumbing: whether a
  * shift is found depends on the host. Every event is drained, however
  * slow the host: a block none of whose events was serviced in time has no
- * quantile, and a pair short of a round has no calibration.
+ * quantile, and a pair short of a round has no calibration. Blocks of
+ * 1,500 events: a block needs 1,000 for a p99 (analysis/latency.c), and
+ * a pair without one has no calibration either.
  */
 static void test_repeat_and_calibration(void **state)
 {
@@ -858,7 +896,7 @@ static void test_repeat_and_calibration(void **state)
 
 	(void)state;
 	test_config(cfg, sizeof(cfg), tmp, "repeat",
-		    "[run]\nduration_ms = 60\nblocks = 6\nrate = 5000\n"
+		    "[run]\nduration_ms = 180\nblocks = 6\nrate = 50000\n"
 		    "wait = spin\nseed = 5\ndrain_ms = 10000\n"
 		    "[scenario shifted]\nchip = soft\ntrigger = simple\n"
 		    "designs = flow flow\ncontrol_shift_ns = 2000\n");

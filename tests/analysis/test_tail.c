@@ -5,7 +5,9 @@
  * that fired while the previous handler ran, one coalesced into an
  * earlier event's run, noise larger than what is left, a lateness not
  * recorded, a second device of a shared line, and many random blocks
- * whose parts must add up to each latency.
+ * whose parts must add up to each latency; and the same records counted
+ * from the fire, as a line that did not hold its stimulus back counts
+ * them: no stimulus lateness in them, whatever late_ns says.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -34,7 +36,8 @@ static void explain(const struct sample *ev, size_t n, bool late_known,
 {
 	struct tail_block b;
 
-	assert_int_equal(tail_block_init(&b, ev, n, late_known), 0);
+	assert_int_equal(
+		tail_block_init(&b, ev, n, late_known, RUN_FROM_INTENDED), 0);
 	assert_int_equal(tail_explain(&b, i, w), 0);
 	tail_block_free(&b);
 }
@@ -162,7 +165,8 @@ static void test_never_serviced(void **state)
 
 	(void)state;
 	ev[1].entry_ns = ev[1].exit_ns = SAMPLE_NEVER;
-	assert_int_equal(tail_block_init(&b, ev, 2, true), 0);
+	assert_int_equal(tail_block_init(&b, ev, 2, true, RUN_FROM_INTENDED),
+			 0);
 	assert_int_equal(tail_explain(&b, 1, &w), -EINVAL);
 	assert_int_equal(tail_explain(&b, 2, &w), -EINVAL);
 	assert_int_equal(tail_explain(&b, 0, &w), 0);
@@ -197,7 +201,9 @@ static void test_parts_add_up(void **state)
 			ev[i].access_ns = (uint32_t)(lcg(&x) % 2000);
 			ev[i].close_ns = (uint32_t)(lcg(&x) % 2500);
 		}
-		assert_int_equal(tail_block_init(&b, ev, 64, true), 0);
+		assert_int_equal(tail_block_init(&b, ev, 64, true,
+						 RUN_FROM_INTENDED),
+				 0);
 		for (size_t i = 0; i < 64; i++) {
 			struct tail_why w;
 			uint64_t sum = 0;
@@ -212,6 +218,61 @@ static void test_parts_add_up(void **state)
 }
 
 /* The sum keeps the worst; the print says it rtla's way, largest first. */
+/*
+ * Counted from the fire (RUN_FROM_FIRE), a latency starts at F = I +
+ * late_ns: the stimulus's lateness is not in it, so none is charged to
+ * it, and every other cause is what it was counted from I.
+ */
+static void test_from_fire(void **state)
+{
+	struct sample ev[2] = { rec(0, 100, 10100, 0),
+				rec(2000, 8300, 8400, 0) };
+	struct tail_block b;
+	struct tail_why w;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	ev[1].late_ns = 1000;
+	ev[1].access_ns = 50;
+	ev[1].close_ns = 30;
+	/* From I: 1,000 late, then 7,100 behind a's run from F = 3,000. */
+	explain(ev, 2, true, 1, &w);
+	assert_int_equal(w.latency_ns, 8300);
+	assert_causes(&w, 1000, 7100, 50, 0, 150);
+	assert_false(w.from_fire);
+	/* From F: the same, less the lateness, which is not in it. */
+	assert_int_equal(tail_block_init(&b, ev, 2, true, RUN_FROM_FIRE), 0);
+	assert_int_equal(tail_explain(&b, 1, &w), 0);
+	assert_int_equal(w.latency_ns, 7300);
+	assert_causes(&w, 0, 7100, 50, 0, 150);
+	assert_true(w.from_fire);
+	assert_true(w.behind);
+	assert_int_equal(w.late_ns, 1000);
+	/* A stimulus later than the whole wait: still none of it. */
+	ev[0] = rec(0, 100, 200, 0);
+	ev[1] = rec(1000, 60000, 60100, 0);
+	ev[1].late_ns = 59000;
+	ev[1].noise_ns = 400;
+	tail_block_free(&b);
+	assert_int_equal(tail_block_init(&b, ev, 2, true, RUN_FROM_FIRE), 0);
+	assert_int_equal(tail_explain(&b, 1, &w), 0);
+	assert_int_equal(w.latency_ns, 1000);
+	assert_causes(&w, 0, 0, 0, 400, 600);
+	tail_block_free(&b);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	tail_print(f, "  ", &w);
+	fclose(f);
+	assert_string_equal(
+		text,
+		"  rest of the dispatch: 0.60 us (60.00%)\n"
+		"  host noise: 0.40 us (40.00%)\n"
+		"  (counted from the fire; the stimulus fired it 59.00 us late, the harness's lateness, not in it)\n");
+	free(text);
+}
+
 static void test_sum_and_print(void **state)
 {
 	struct sample ev[2] = { rec(0, 100, 10100, 0),
@@ -224,7 +285,8 @@ static void test_sum_and_print(void **state)
 	FILE *f;
 
 	(void)state;
-	assert_int_equal(tail_block_init(&b, ev, 2, true), 0);
+	assert_int_equal(tail_block_init(&b, ev, 2, true, RUN_FROM_INTENDED),
+			 0);
 	for (size_t i = 0; i < 2; i++) {
 		assert_int_equal(tail_explain(&b, i, &w), 0);
 		tail_sum_add(&s, &w);
@@ -256,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_shared_line),
 		cmocka_unit_test(test_never_serviced),
 		cmocka_unit_test(test_parts_add_up),
+		cmocka_unit_test(test_from_fire),
 		cmocka_unit_test(test_sum_and_print),
 	};
 
