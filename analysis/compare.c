@@ -133,13 +133,23 @@ static double side_quiet(const struct side *sd, const char *scenario,
 	return k ? sum / (double)k : NAN;
 }
 
+/* Where @d's latencies start; folders without the key: the intended time. */
+static enum run_origin origin(const struct run_design *d)
+{
+	return d->has_origin ? d->origin : RUN_FROM_INTENDED;
+}
+
 /*
  * Each run's summary of one cell (irqstat_runsum(): the median of its
  * blocks' log quantiles) into @out, one per run of the side; NAN where
- * the run lacks the cell or every block of it was set apart.
+ * the run lacks the cell or every block of it was set apart, and where
+ * its latencies start elsewhere than @want (counted in *@mixed): a
+ * latency from the fire and one from the intended time are different
+ * quantities, and their ratio says nothing of the change.
  */
 static void side_runs(const struct side *sd, const char *scenario,
-		      const char *design, enum metric m, double *out)
+		      const char *design, enum metric m, enum run_origin want,
+		      unsigned int *mixed, double *out)
 {
 	for (size_t i = 0; i < sd->n; i++) {
 		const struct run_scenario *sc =
@@ -148,6 +158,10 @@ static void side_runs(const struct side *sd, const char *scenario,
 						  NULL;
 		struct irqstat_runsum rs = { 0 };
 
+		if (d && origin(d) != want) {
+			(*mixed)++;
+			d = NULL;
+		}
 		if (d && d->bq[metric_q(m)])
 			irqstat_runsum(d->bq[metric_q(m)], d->nblocks, &rs);
 		out[i] = rs.blocks ? rs.centre : NAN;
@@ -157,6 +171,7 @@ static void side_runs(const struct side *sd, const char *scenario,
 /* Every cell of the base's first run: scenario x design. */
 struct cell {
 	const char *scenario, *design;
+	enum run_origin origin; /* where the base's first run counts from */
 	double *sb, *sn; /* each run's summary, base and side; NAN: none */
 	double *eb, *en; /* the same less its run's global level */
 	size_t vb, vn; /* runs with a value, each side */
@@ -367,6 +382,7 @@ struct verdicts {
 	unsigned int no_replicates;
 	double global_point; /* the last global shift that regressed */
 	unsigned int emptied;
+	unsigned int mixed; /* run cells whose latencies start elsewhere */
 	bool ordered; /* every base run before every new one, or after */
 };
 
@@ -523,9 +539,11 @@ static int compare_side(const struct side *base, const struct side *now,
 			for (size_t i = 0; i < nc; i++) {
 				side_runs(base, cells[i].scenario,
 					  cells[i].design, (enum metric)m,
+					  cells[i].origin, &v->mixed,
 					  cells[i].sb);
 				side_runs(now, cells[i].scenario,
 					  cells[i].design, (enum metric)m,
+					  cells[i].origin, &v->mixed,
 					  cells[i].sn);
 			}
 			run_levels(base, now, cells, nc, &sh, tmp);
@@ -752,6 +770,9 @@ static enum ana_outcome outcome(const struct verdicts *v,
 	}
 	if (v->ordered)
 		printf("(the sides are two sittings: see the warning above; irqlab ab alternates them.)\n");
+	if (v->mixed)
+		printf("(%u run cells count latency from another point than the base's, the fire or the intended time (folders from before latency_origin count from the intended time): they were left out; compare folders of one kind.)\n",
+		       v->mixed);
 	return out;
 }
 
@@ -794,6 +815,7 @@ static int compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
 
 			c->scenario = b0->sc[s].name;
 			c->design = b0->sc[s].d[k].design;
+			c->origin = origin(&b0->sc[s].d[k]);
 			c->sb = calloc(maxruns, sizeof(*c->sb));
 			c->sn = calloc(maxruns, sizeof(*c->sn));
 			c->eb = calloc(maxruns, sizeof(*c->eb));

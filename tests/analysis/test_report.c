@@ -572,6 +572,7 @@ struct syn {
 	int stall;
 	double steal_ns;
 	const char *started;
+	const char *origin; /* latency_origin; NULL: none, as before it */
 };
 
 static void syn_design(json_t *d, const struct syn *p, unsigned int cell,
@@ -622,6 +623,11 @@ static void syn_design(json_t *d, const struct syn *p, unsigned int cell,
 		json_object_set_new(host, hn[h], a);
 	}
 	json_object_set_new(d, "host", host);
+	/* The template run's own origin goes: NULL writes an old folder. */
+	json_object_del(d, "latency_origin");
+	if (p->origin)
+		json_object_set_new(d, "latency_origin",
+				    json_string(p->origin));
 }
 
 static void syn_run(const char *name, const struct syn *p, char *dir,
@@ -876,6 +882,20 @@ static void test_compare_known_answers(void **state)
 	syn_side("k-old", p, 3, even, x, sizeof(x));
 	assert_int_equal(syn_compare(base, x, json, "k-old", &out), 0);
 	assert_non_null(strstr(out, "steal not recorded: none set apart"));
+	free(out);
+
+	/*
+	 * Latency from the fire against latency from the intended time (a
+	 * base from before latency_origin): not one quantity; every cell is
+	 * left out, so nothing passes.
+	 */
+	p = same;
+	p.seed = 101;
+	p.origin = "fire";
+	syn_side("k-origin", p, 3, even, x, sizeof(x));
+	assert_int_equal(syn_compare(base, x, json, "k-origin", &out), 3);
+	assert_non_null(strstr(out, "count latency from another point"));
+	json_outcome_is(json, "inconclusive");
 	free(out);
 }
 
