@@ -15,10 +15,14 @@
 #include <jansson.h>
 #include "analysis/report_internal.h"
 
-/* One control pair's verdicts, for the calibration table. */
+/*
+ * One control pair's verdicts, for the calibration table; a quantile
+ * without enough rounds (a p99 its blocks do not resolve) is
+ * IRQSTAT_UNKNOWN and counts in neither of that quantile's columns.
+ */
 struct control {
 	uint64_t shift_ns;
-	enum irqstat_verdict p50, p99;
+	enum irqstat_verdict q[2]; /* p50, p99 */
 };
 
 /* The first copy of @ds, a control "flow#2"; NULL if it is none. */
@@ -43,37 +47,41 @@ static int cmp_control(const void *a, const void *b)
 }
 
 /*
- * The row of the pairs [@c, @c + @n) of one shift; into @hit, how many
- * got a verdict (unshifted: any, false; shifted: higher, the shift found).
+ * The row of the pairs [@c, @c + @n) of one shift; into @hit, per
+ * quantile, how many got a verdict (unshifted: any, false; shifted:
+ * higher, the shift found), and into @had how many could have.
  */
 static int calibration_row(struct doc *d, json_t *rows, const struct control *c,
-			   size_t n, size_t hit[2])
+			   size_t n, size_t hit[2], size_t had[2])
 {
 	char cells[4][64];
 	const char *row[4];
 
-	hit[0] = hit[1] = 0;
-	for (size_t k = 0; k < n; k++) {
-		hit[0] += c->shift_ns ? c[k].p50 == IRQSTAT_HIGHER :
-					c[k].p50 == IRQSTAT_HIGHER ||
-						c[k].p50 == IRQSTAT_LOWER;
-		hit[1] += c->shift_ns ? c[k].p99 == IRQSTAT_HIGHER :
-					c[k].p99 == IRQSTAT_HIGHER ||
-						c[k].p99 == IRQSTAT_LOWER;
+	for (int q = 0; q < 2; q++) {
+		hit[q] = had[q] = 0;
+		for (size_t k = 0; k < n; k++) {
+			had[q] += c[k].q[q] != IRQSTAT_UNKNOWN;
+			hit[q] += c->shift_ns ?
+					  c[k].q[q] == IRQSTAT_HIGHER :
+					  c[k].q[q] == IRQSTAT_HIGHER ||
+						  c[k].q[q] == IRQSTAT_LOWER;
+		}
+		snprintf(cells[2 + q], 64, "%zu of %zu (%.0f%%)", hit[q],
+			 had[q], had[q] ? 100.0 * hit[q] / had[q] : 0);
 	}
 	snprintf(cells[0], 64, "%llu%s", (unsigned long long)c->shift_ns,
 		 c->shift_ns ? "" : " (A/A)");
 	snprintf(cells[1], 64, "%zu", n);
-	snprintf(cells[2], 64, "%zu (%.0f%%)", hit[0], 100.0 * hit[0] / n);
-	snprintf(cells[3], 64, "%zu (%.0f%%)", hit[1], 100.0 * hit[1] / n);
 	for (int x = 0; x < 4; x++)
 		row[x] = cells[x];
 	doc_row(d, row);
 	return json_array_append_new(
-		rows, json_pack("{s:I, s:I, s:I, s:I}", "shift_ns",
-				(json_int_t)c->shift_ns, "pairs", (json_int_t)n,
-				"p50_verdicts", (json_int_t)hit[0],
-				"p99_verdicts", (json_int_t)hit[1]));
+		rows,
+		json_pack("{s:I, s:I, s:I, s:I, s:I, s:I}", "shift_ns",
+			  (json_int_t)c->shift_ns, "pairs", (json_int_t)n,
+			  "p50_pairs", (json_int_t)had[0], "p50_verdicts",
+			  (json_int_t)hit[0], "p99_pairs", (json_int_t)had[1],
+			  "p99_verdicts", (json_int_t)hit[1]));
 }
 
 /* calibration.json: the level, the rows, the smallest shifts found. */
@@ -126,17 +134,17 @@ static int calibration(struct report *rp, struct doc *d, struct control *c,
 	qsort(c, n, sizeof(*c), cmp_control);
 	doc_para(
 		d,
-		"What the verdicts are worth on this host, from these pairs: with no shift, how often a pair got a verdict anyway (the false-verdict rate; at most 5%% is the method's promise); with a known shift (control_shift_ns: the second copy stamps its entry that much later), how often the shift was found. Few pairs give a rough rate: read the counts.");
+		"What the verdicts are worth on this host, from these pairs: with no shift, how often a pair got a verdict anyway (the false-verdict rate; at most 5%% is the method's promise); with a known shift (control_shift_ns: the second copy stamps its entry that much later), how often the shift was found. Each quantile counts the pairs with enough rounds of it (a block resolves a p99 only from 1,000 events). Few pairs give a rough rate: read the counts.");
 	doc_table(d, 4, 0, head);
 	for (size_t i = 0, k; i < n; i = k) {
-		size_t hit[2];
+		size_t hit[2], had[2];
 
 		for (k = i; k < n && c[k].shift_ns == c[i].shift_ns; k++)
 			;
-		ret |= calibration_row(d, rows, &c[i], k - i, hit);
+		ret |= calibration_row(d, rows, &c[i], k - i, hit, had);
 		for (int q = 0; q < 2; q++)
-			if (c[i].shift_ns && !smallest[q] &&
-			    hit[q] * 100 >= 95 * (k - i))
+			if (c[i].shift_ns && !smallest[q] && had[q] &&
+			    hit[q] * 100 >= 95 * had[q])
 				smallest[q] = c[i].shift_ns;
 	}
 	doc_table_end(d);
@@ -181,11 +189,16 @@ static void control_row(struct doc *d, const struct run_scenario *sc,
 	struct vs_base v;
 
 	report_versus(ds, a, &v);
-	/* A pair without enough rounds tells nothing. */
-	*counted = v.p50.enough && v.p99.enough;
+	/*
+	 * A quantile without enough rounds tells nothing of it, and the
+	 * pair still calibrates the other (a p99 its blocks do not resolve
+	 * leaves the p50's calibration standing).
+	 */
+	*counted = v.p50.enough || v.p99.enough;
 	/* Per pair at 95%: this calibrates the per-cell level itself. */
-	*c = (struct control){ sc->control_shift_ns, irqstat_verdict(&v.p50),
-			       irqstat_verdict(&v.p99) };
+	*c = (struct control){ sc->control_shift_ns,
+			       { irqstat_verdict(&v.p50),
+				 irqstat_verdict(&v.p99) } };
 	report_fmt_ratio(cr[0], 64, &v.p50);
 	report_fmt_ratio(cr[1], 64, &v.p99);
 	report_fmt_verdict(verdict, sizeof(verdict), &v);

@@ -1071,6 +1071,41 @@ static void json_put(const char *dir, const char *file, json_t *j)
 	json_decref(j);
 }
 
+/*
+ * Calibration counts each quantile over the pairs that resolve it: a
+ * pair whose blocks of about 500 events give no p99 (a block needs
+ * 1,000) still calibrates its p50.
+ */
+static void test_calibration_per_quantile(void **state)
+{
+	char cfg[512], dir[600], *out, *err;
+	char *argv[] = {
+		(char *)irqlab, "run", cfg, "-o", dir, "--quiet", NULL
+	};
+	json_t *j, *row;
+
+	(void)state;
+	test_config(cfg, sizeof(cfg), tmp, "calq",
+		    "[run]\nduration_ms = 60\nblocks = 6\nrate = 50000\n"
+		    "wait = spin\nseed = 7\ndrain_ms = 10000\n"
+		    "[scenario small]\nchip = soft\ntrigger = simple\n"
+		    "designs = flow flow\ncontrol_shift_ns = 2000\n");
+	snprintf(dir, sizeof(dir), "%s/calq", tmp);
+	assert_int_equal(run_cmd(argv, "calq", &out, &err), 0);
+	free(out);
+	free(err);
+	j = json_get(dir, "calibration.json");
+	row = json_array_get(json_object_get(j, "pairs"), 0);
+	assert_int_equal(json_integer_value(json_object_get(row, "pairs")), 1);
+	assert_int_equal(json_integer_value(json_object_get(row, "p50_pairs")),
+			 1);
+	assert_int_equal(json_integer_value(json_object_get(row, "p99_pairs")),
+			 0);
+	assert_int_equal(
+		json_integer_value(json_object_get(row, "p99_verdicts")), 0);
+	json_decref(j);
+}
+
 /* irqlab report @dir fails with exit 1 and one sentence holding @want. */
 static void report_refuses(const char *dir, const char *name, const char *want)
 {
@@ -1269,6 +1304,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_compare_identical_and_regressed),
 		cmocka_unit_test(test_compare_known_answers),
 		cmocka_unit_test(test_repeat_and_calibration),
+		cmocka_unit_test(test_calibration_per_quantile),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_bench_targets),
 		cmocka_unit_test(test_bench_copies),
