@@ -9,10 +9,12 @@
  * to calibration.json.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
+#include "analysis/latency.h"
 #include "analysis/report_internal.h"
 
 /*
@@ -23,7 +25,77 @@
 struct control {
 	uint64_t shift_ns;
 	enum irqstat_verdict q[2]; /* p50, p99 */
+	double p99_width; /* the p99 interval's hi / lo; NAN: none */
+	double p99_ns; /* the first copy's median block p99; NAN: none */
 };
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of the finite values among @n; NAN if none. */
+static double finite_median(double *v, size_t n)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			v[m++] = v[i];
+	if (!m)
+		return NAN;
+	qsort(v, m, sizeof(*v), cmp_dbl);
+	return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+}
+
+/*
+ * Why no p99 shift tried was found in 95% of its pairs, measured: how
+ * wide the unshifted pairs' p99 intervals are, against the p99 itself.
+ * A shift smaller than the interval's half-width is found less often
+ * than the interval covers, whatever the method.
+ */
+static int p99_floor(struct doc *d, json_t *j, const struct control *c,
+		     size_t n)
+{
+	double *w = calloc(n ? n : 1, sizeof(*w)),
+	       *q = calloc(n ? n : 1, sizeof(*q));
+	double width, p99, need;
+	size_t m = 0;
+	int ret = 0;
+
+	if (!w || !q) {
+		free(w);
+		free(q);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!c[i].shift_ns) {
+			w[m] = c[i].p99_width;
+			q[m++] = c[i].p99_ns;
+		}
+	width = finite_median(w, m);
+	p99 = finite_median(q, m);
+	free(w);
+	free(q);
+	if (!isfinite(width) || !isfinite(p99)) {
+		doc_para(
+			d,
+			"No unshifted pair resolved a p99 (a block needs 1,000 events for one): nothing here can say what shift a p99 could show.");
+		return 0;
+	}
+	/* The lower bound clears 1 once the shift passes the lower half. */
+	need = p99 * (sqrt(width) - 1);
+	doc_para(
+		d,
+		"What keeps p99 from smaller shifts, measured on the unshifted pairs: their p99 intervals are %.2fx wide (median, hi / lo) around a block p99 of %.1f us (median of the first copies), so a shift must reach about %.1f us before the interval's lower bound clears 1; a 1 us shift is %.2f%% of that p99. The Host noise section says how much of that tail the host took.",
+		width, p99 / 1e3, need / 1e3, 100.0 * 1e3 / p99);
+	ret |= json_object_set_new(j, "p99_aa_width", json_real(width));
+	ret |= json_object_set_new(j, "p99_block_ns", json_real(p99));
+	ret |= json_object_set_new(j, "p99_shift_needed_ns", json_real(need));
+	return ret ? -ENOMEM : 0;
+}
 
 /* The first copy of @ds, a control "flow#2"; NULL if it is none. */
 static const struct run_design *control_of(const struct run_scenario *sc,
@@ -156,6 +228,8 @@ static int calibration(struct report *rp, struct doc *d, struct control *c,
 		d,
 		"Smallest shift found in at least 95%% of its pairs: p50 %s, p99 %s.",
 		w[0], w[1]);
+	if (!smallest[1] || smallest[1] > 1000)
+		ret |= p99_floor(d, j, c, n);
 	if (ret) {
 		json_decref(j);
 		json_decref(rows);
@@ -196,9 +270,12 @@ static void control_row(struct doc *d, const struct run_scenario *sc,
 	 */
 	*counted = v.p50.enough || v.p99.enough;
 	/* Per pair at 95%: this calibrates the per-cell level itself. */
-	*c = (struct control){ sc->control_shift_ns,
-			       { irqstat_verdict(&v.p50),
-				 irqstat_verdict(&v.p99) } };
+	*c = (struct control){
+		.shift_ns = sc->control_shift_ns,
+		.q = { irqstat_verdict(&v.p50), irqstat_verdict(&v.p99) },
+		.p99_width = v.p99.enough ? v.p99.hi / v.p99.lo : NAN,
+		.p99_ns = latency_block_median(a, RUN_Q99),
+	};
 	report_fmt_ratio(cr[0], 64, &v.p50);
 	report_fmt_ratio(cr[1], 64, &v.p99);
 	report_fmt_verdict(verdict, sizeof(verdict), &v);
