@@ -17,6 +17,7 @@ void set_irq_flags(unsigned int irq, unsigned int iflags)
 {
 	struct irq_desc *desc;
 	unsigned long flags;
+	bool taken;
 
 	if (irq >= NR_IRQS) {
 		printk(ERR, "Trying to set irq flags for IRQ%u\n", irq);
@@ -24,7 +25,8 @@ void set_irq_flags(unsigned int irq, unsigned int iflags)
 	}
 
 	desc = irq_desc + irq;
-	spin_lock_irqsave(&desc->lock, flags);
+	/* Also from a UP-era ->set_type, under its lock (chip.c). */
+	taken = desc_setter_lock(desc, flags);
 	desc->status |= IRQ_NOREQUEST | IRQ_NOPROBE | IRQ_NOAUTOEN;
 	if (iflags & GENIRQ_ARM_IRQF_VALID)
 		desc->status &= ~IRQ_NOREQUEST;
@@ -32,7 +34,7 @@ void set_irq_flags(unsigned int irq, unsigned int iflags)
 		desc->status &= ~IRQ_NOPROBE;
 	if (!(iflags & GENIRQ_ARM_IRQF_NOAUTOEN))
 		desc->status &= ~IRQ_NOAUTOEN;
-	spin_unlock_irqrestore(&desc->lock, flags);
+	desc_setter_unlock(desc, flags, taken);
 }
 
 /*

@@ -381,8 +381,8 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 		/* Setup the type (level, edge polarity) if configured: */
 		if (new->flags & SA_TRIGGER_MASK) {
 			if (desc->chip->set_type)
-				chip_op_ret(desc, irq, set_type,
-					    new->flags &SA_TRIGGER_MASK);
+				desc_set_type(desc, irq,
+					      new->flags &SA_TRIGGER_MASK);
 			else
 				/*
 				 * SA_TRIGGER_* but the PIC does not support
