@@ -26,6 +26,8 @@
 #include <sched.h>
 #include "internals.h"
 
+int no_irq_affinity;
+
 /**
  * synchronize_irq - wait for pending IRQ handlers (on other CPUs)
  * @irq: interrupt number to wait for
@@ -588,7 +590,8 @@ int request_threaded_irq(unsigned int irq, irq_handler_t handler,
  * programs the chip now.
  *
  * Return: 0; -EINVAL for a bad @irq, a per-CPU line or a mask with no
- * online CPU; -EIO when the chip cannot set affinity.
+ * online CPU; -EIO when the chip cannot set affinity or the architecture
+ * set no_irq_affinity.
  */
 int irq_set_affinity(unsigned int irq, const cpumask_t *mask)
 {
@@ -598,7 +601,7 @@ int irq_set_affinity(unsigned int irq, const cpumask_t *mask)
 
 	if (irq >= NR_IRQS || !mask)
 		return -EINVAL;
-	if (!desc->chip->set_affinity)
+	if (!desc->chip->set_affinity || no_irq_affinity)
 		return -EIO;
 
 	online = cpu_online_mask_get();

@@ -18,9 +18,6 @@
 #define do_level_IRQ handle_level_irq
 #define do_edge_IRQ handle_edge_irq
 #define do_simple_IRQ handle_simple_irq
-/* With (a, b, c, f3, f2, _): f3; with (a, b, f3, f2, _): f2. */
-#define __GENIRQ_BY_ARGS(_1, _2, _3, name, ...) name
-
 static inline void __do_bad_IRQ_regs(unsigned int irq, struct irq_desc *desc,
 				     struct pt_regs *regs)
 {
