@@ -89,6 +89,42 @@ int genirq_compat_request_irq_regs(unsigned int irq,
 	return retval;
 }
 
+int genirq_compat_setup_irq(unsigned int irq, struct irqaction *act)
+{
+	struct compat_action_regs *rec;
+	int retval;
+
+	if (!act || !act->handler_regs)
+		return -EINVAL;
+
+	rec = calloc(1, sizeof(*rec));
+	if (!rec)
+		return -ENOMEM;
+	rec->handler = act->handler_regs;
+	rec->dev_id = act->dev_id;
+	rec->action.handler = compat_action_regs_handler;
+	rec->action.flags = (act->flags & ~__SA_ALLOCATED) | __SA_ALLOCATED;
+	rec->action.mask = act->mask;
+	rec->action.name = act->name;
+	rec->action.dev_id = rec;
+
+	retval = setup_irq(irq, &rec->action);
+	if (retval) {
+		free(rec);
+		return retval;
+	}
+	act->irq = (int)irq;
+	return 0;
+}
+
+irqreturn_t genirq_compat_no_action(int cpl, void *dev_id, struct pt_regs *regs)
+{
+	(void)cpl;
+	(void)dev_id;
+	(void)regs;
+	return IRQ_NONE;
+}
+
 void genirq_compat_free_irq(unsigned int irq, void *dev_id)
 {
 	void *cookie = dev_id;

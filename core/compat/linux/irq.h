@@ -22,6 +22,8 @@
 
 #include <asm/irq.h>
 
+/* struct irqaction's ->handler is 2.6.18's, with regs (interrupt.h). */
+#define GENIRQ_COMPAT_2_6_18 1
 #include <genirq/irq.h>
 #include <genirq/interrupt.h>
 #include <genirq/spinlock.h>
@@ -189,18 +191,22 @@ static inline const char *handle_irq_name(irq_flow_handler_t handle)
 			   default                                             \
 			 : set_irq_chip_and_handler)((irq), (chip), (handle)); \
 	})
-#define setup_irq(irq, action)              \
-	__extension__({                     \
-		GENIRQ_NR_IRQS_CHECK();     \
-		setup_irq((irq), (action)); \
+/*
+ * A struct irqaction filled here holds a 2.6.18 handler (->handler
+ * takes regs, as in 2.6.18): a record routes it through a trampoline.
+ */
+#define setup_irq(irq, action)                            \
+	__extension__({                                   \
+		GENIRQ_NR_IRQS_CHECK();                   \
+		genirq_compat_setup_irq((irq), (action)); \
 	})
+/* 2.6.18's no_action(), with regs, for its irqactions and requests. */
+#define no_action genirq_compat_no_action
 /*
  * An action handler of 2.6.18's form, (irq, dev_id, regs), goes through
  * genirq_compat_request_irq_regs(); so free_irq() always goes through
  * genirq_compat_free_irq(), which finds either form by the driver's
- * dev_id. setup_irq() takes libgenirq's struct irqaction, whose ->handler
- * has libgenirq's type: a 2.6.18 handler stored there does not compile
- * (docs/core.md).
+ * dev_id, including the records genirq_compat_setup_irq() makes.
  */
 #define request_irq(irq, handler, flags, name, dev_id)                     \
 	__extension__({                                                    \
