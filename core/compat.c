@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The library side of genirq-compat, the 2.6.18 IRQ API for drivers of
- * that era: set_irq_flags(), as arch/arm/kernel/irq.c of 2.6.18 has it,
- * and the handlers that take struct pt_regs (2.6.18's forms; libgenirq's
+ * that era: the handlers that take struct pt_regs (2.6.18's forms; libgenirq's
  * take none, as from 2.6.19), which genirq-compat's headers route here
  * (genirq/compat.h). Such a handler is never called through a pointer of
  * libgenirq's type: libgenirq calls a trampoline of its own type, which
@@ -12,30 +11,6 @@
 #include <stdlib.h>
 #include <genirq/compat.h>
 #include "internals.h"
-
-void set_irq_flags(unsigned int irq, unsigned int iflags)
-{
-	struct irq_desc *desc;
-	unsigned long flags;
-	bool taken;
-
-	if (irq >= NR_IRQS) {
-		printk(ERR, "Trying to set irq flags for IRQ%u\n", irq);
-		return;
-	}
-
-	desc = irq_desc + irq;
-	/* Also from a UP-era ->set_type, under its lock (chip.c). */
-	taken = desc_setter_lock(desc, flags);
-	desc->status |= IRQ_NOREQUEST | IRQ_NOPROBE | IRQ_NOAUTOEN;
-	if (iflags & GENIRQ_ARM_IRQF_VALID)
-		desc->status &= ~IRQ_NOREQUEST;
-	if (iflags & GENIRQ_ARM_IRQF_PROBE)
-		desc->status &= ~IRQ_NOPROBE;
-	if (!(iflags & GENIRQ_ARM_IRQF_NOAUTOEN))
-		desc->status &= ~IRQ_NOAUTOEN;
-	desc_setter_unlock(desc, flags, taken);
-}
 
 /*
  * A 2.6.18 action handler's action: the irqaction comes first, so that
