@@ -80,7 +80,7 @@ unsigned long probe_irq_on(void)
 			 * progress:
 			 */
 			if (desc->chip->set_type)
-				chip_op_ret(desc, i, set_type, IRQ_TYPE_PROBE);
+				desc_set_type(desc, i, IRQ_TYPE_PROBE);
 			chip_op_ret(desc, i, startup);
 		}
 		spin_unlock_irq(&desc->lock);

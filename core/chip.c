@@ -33,6 +33,7 @@ int set_irq_chip(unsigned int irq, struct irq_chip *chip)
 {
 	struct irq_desc *desc;
 	unsigned long flags;
+	bool taken;
 
 	if (irq >= NR_IRQS) {
 		printk(ERR, "Trying to install chip for IRQ%u\n", irq);
@@ -44,10 +45,10 @@ int set_irq_chip(unsigned int irq, struct irq_chip *chip)
 		chip = &no_irq_chip;
 
 	desc = irq_desc + irq;
-	spin_lock_irqsave(&desc->lock, flags);
+	taken = desc_setter_lock(desc, flags);
 	irq_chip_set_defaults(chip);
 	desc->chip = chip;
-	spin_unlock_irqrestore(&desc->lock, flags);
+	desc_setter_unlock(desc, flags, taken);
 
 	return 0;
 }
@@ -74,9 +75,32 @@ int set_irq_type(unsigned int irq, unsigned int type)
 	desc = irq_desc + irq;
 	if (desc->chip->set_type) {
 		spin_lock_irqsave(&desc->lock, flags);
-		ret = chip_op_ret(desc, irq, set_type, type);
+		ret = desc_set_type(desc, irq, type);
 		spin_unlock_irqrestore(&desc->lock, flags);
 	}
+	return ret;
+}
+
+/*
+ * The descriptor whose lock this thread holds around its chip's
+ * ->set_type, NULL outside one. 2.6.18's UP machines (IXP4xx, IXP23xx,
+ * PNX4008) compiled spin_lock() to preempt_disable(), and their
+ * ->set_type calls set_irq_chip() and set_irq_handler() for the line it
+ * is called for, under that lock: on SMP that deadlocks, on UP it
+ * worked. The setters honour exactly that re-entry, on this thread and
+ * this descriptor; any other path that takes the lock again from
+ * ->set_type still spins, as it would have on SMP.
+ */
+__thread struct irq_desc *irq_set_type_desc;
+
+int desc_set_type(struct irq_desc *desc, unsigned int irq, unsigned int type)
+{
+	struct irq_desc *outer = irq_set_type_desc;
+	int ret;
+
+	irq_set_type_desc = desc;
+	ret = chip_op_ret(desc, irq, set_type, type);
+	irq_set_type_desc = outer;
 	return ret;
 }
 
@@ -91,6 +115,7 @@ int set_irq_data(unsigned int irq, void *data)
 {
 	struct irq_desc *desc;
 	unsigned long flags;
+	bool taken;
 
 	if (irq >= NR_IRQS) {
 		printk(ERR, "Trying to install controller data for IRQ%u\n",
@@ -99,9 +124,9 @@ int set_irq_data(unsigned int irq, void *data)
 	}
 
 	desc = irq_desc + irq;
-	spin_lock_irqsave(&desc->lock, flags);
+	taken = desc_setter_lock(desc, flags);
 	desc->handler_data = data;
-	spin_unlock_irqrestore(&desc->lock, flags);
+	desc_setter_unlock(desc, flags, taken);
 	return 0;
 }
 
@@ -117,15 +142,16 @@ int set_irq_chip_data(unsigned int irq, void *data)
 {
 	struct irq_desc *desc = irq_desc + irq;
 	unsigned long flags;
+	bool taken;
 
 	if (irq >= NR_IRQS || !desc->chip) {
 		printk(ERR, "BUG: bad set_irq_chip_data(IRQ#%u)\n", irq);
 		return -EINVAL;
 	}
 
-	spin_lock_irqsave(&desc->lock, flags);
+	taken = desc_setter_lock(desc, flags);
 	desc->chip_data = data;
-	spin_unlock_irqrestore(&desc->lock, flags);
+	desc_setter_unlock(desc, flags, taken);
 
 	return 0;
 }
@@ -307,6 +333,7 @@ void __set_irq_handler(unsigned int irq, irq_flow_handler_t handle,
 {
 	struct irq_desc *desc;
 	unsigned long flags;
+	bool taken;
 
 	if (irq >= NR_IRQS) {
 		printk(ERR, "Trying to install type control for IRQ%u\n", irq);
@@ -329,7 +356,7 @@ void __set_irq_handler(unsigned int irq, irq_flow_handler_t handle,
 		desc->chip = &dummy_irq_chip;
 	}
 
-	spin_lock_irqsave(&desc->lock, flags);
+	taken = desc_setter_lock(desc, flags);
 
 	/* Uninstall? */
 	if (handle == handle_bad_irq) {
@@ -354,7 +381,7 @@ void __set_irq_handler(unsigned int irq, irq_flow_handler_t handle,
 		desc->depth = 0;
 		chip_op(desc, irq, unmask);
 	}
-	spin_unlock_irqrestore(&desc->lock, flags);
+	desc_setter_unlock(desc, flags, taken);
 }
 
 void __set_irq_handler_unlocked(unsigned int irq, irq_flow_handler_t handle)

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The library side of genirq-compat, the 2.6.18 IRQ API for drivers of
- * that era: set_irq_flags(), as arch/arm/kernel/irq.c of 2.6.18 has it,
- * and the handlers that take struct pt_regs (2.6.18's forms; libgenirq's
+ * that era: the handlers that take struct pt_regs (2.6.18's forms; libgenirq's
  * take none, as from 2.6.19), which genirq-compat's headers route here
  * (genirq/compat.h). Such a handler is never called through a pointer of
  * libgenirq's type: libgenirq calls a trampoline of its own type, which
@@ -12,28 +11,6 @@
 #include <stdlib.h>
 #include <genirq/compat.h>
 #include "internals.h"
-
-void set_irq_flags(unsigned int irq, unsigned int iflags)
-{
-	struct irq_desc *desc;
-	unsigned long flags;
-
-	if (irq >= NR_IRQS) {
-		printk(ERR, "Trying to set irq flags for IRQ%u\n", irq);
-		return;
-	}
-
-	desc = irq_desc + irq;
-	spin_lock_irqsave(&desc->lock, flags);
-	desc->status |= IRQ_NOREQUEST | IRQ_NOPROBE | IRQ_NOAUTOEN;
-	if (iflags & GENIRQ_ARM_IRQF_VALID)
-		desc->status &= ~IRQ_NOREQUEST;
-	if (iflags & GENIRQ_ARM_IRQF_PROBE)
-		desc->status &= ~IRQ_NOPROBE;
-	if (!(iflags & GENIRQ_ARM_IRQF_NOAUTOEN))
-		desc->status &= ~IRQ_NOAUTOEN;
-	spin_unlock_irqrestore(&desc->lock, flags);
-}
 
 /*
  * A 2.6.18 action handler's action: the irqaction comes first, so that
@@ -85,6 +62,42 @@ int genirq_compat_request_irq_regs(unsigned int irq,
 	if (retval)
 		free(rec);
 	return retval;
+}
+
+int genirq_compat_setup_irq(unsigned int irq, struct irqaction *act)
+{
+	struct compat_action_regs *rec;
+	int retval;
+
+	if (!act || !act->handler_regs)
+		return -EINVAL;
+
+	rec = calloc(1, sizeof(*rec));
+	if (!rec)
+		return -ENOMEM;
+	rec->handler = act->handler_regs;
+	rec->dev_id = act->dev_id;
+	rec->action.handler = compat_action_regs_handler;
+	rec->action.flags = (act->flags & ~__SA_ALLOCATED) | __SA_ALLOCATED;
+	rec->action.mask = act->mask;
+	rec->action.name = act->name;
+	rec->action.dev_id = rec;
+
+	retval = setup_irq(irq, &rec->action);
+	if (retval) {
+		free(rec);
+		return retval;
+	}
+	act->irq = (int)irq;
+	return 0;
+}
+
+irqreturn_t genirq_compat_no_action(int cpl, void *dev_id, struct pt_regs *regs)
+{
+	(void)cpl;
+	(void)dev_id;
+	(void)regs;
+	return IRQ_NONE;
 }
 
 void genirq_compat_free_irq(unsigned int irq, void *dev_id)

@@ -101,6 +101,32 @@ void __genirq_warn(const char *file, int line, const char *cond);
 		__c;                                              \
 	})
 
+/*
+ * A chip's ->set_type run under the descriptor lock (set_irq_type(),
+ * setup_irq(), probe_irq_on()), with the lock recorded as this thread's:
+ * the setters it may call (set_irq_chip(), __set_irq_handler(),
+ * set_irq_flags(), set_irq_chip_data(), set_irq_data()) then find the
+ * lock already held by their caller and do not take it again, as on the
+ * UP kernels those drivers were written for (chip.c, docs/core.md).
+ */
+int desc_set_type(struct irq_desc *desc, unsigned int irq, unsigned int type);
+extern __thread struct irq_desc *irq_set_type_desc;
+
+/* Lock @desc for a setter, unless its ->set_type holds it: see above. */
+#define desc_setter_lock(desc, flags)                              \
+	({                                                         \
+		bool __take = irq_set_type_desc != (desc);         \
+		if (__take)                                        \
+			spin_lock_irqsave(&(desc)->lock, (flags)); \
+		__take;                                            \
+	})
+
+#define desc_setter_unlock(desc, flags, taken)                          \
+	do {                                                            \
+		if (taken)                                              \
+			spin_unlock_irqrestore(&(desc)->lock, (flags)); \
+	} while (0)
+
 void print_irq_desc(unsigned int irq, struct irq_desc *desc);
 void ack_bad_irq(unsigned int irq);
 void irq_err_count_inc(void);

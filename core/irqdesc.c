@@ -112,6 +112,7 @@ void genirq_reset(void)
 		for (unsigned int irq = 0; irq < NR_IRQS; irq++)
 			__atomic_store_n(&kstat_irqs_table[cpu][irq], 0,
 					 __ATOMIC_RELAXED);
+	no_irq_affinity = 0;
 	irq_resend_reset();
 	thread_reset();
 	spurious_reset();

@@ -26,6 +26,8 @@
 #include <sched.h>
 #include "internals.h"
 
+int no_irq_affinity;
+
 /**
  * synchronize_irq - wait for pending IRQ handlers (on other CPUs)
  * @irq: interrupt number to wait for
@@ -381,8 +383,8 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 		/* Setup the type (level, edge polarity) if configured: */
 		if (new->flags & SA_TRIGGER_MASK) {
 			if (desc->chip->set_type)
-				chip_op_ret(desc, irq, set_type,
-					    new->flags &SA_TRIGGER_MASK);
+				desc_set_type(desc, irq,
+					      new->flags &SA_TRIGGER_MASK);
 			else
 				/*
 				 * SA_TRIGGER_* but the PIC does not support
@@ -588,7 +590,8 @@ int request_threaded_irq(unsigned int irq, irq_handler_t handler,
  * programs the chip now.
  *
  * Return: 0; -EINVAL for a bad @irq, a per-CPU line or a mask with no
- * online CPU; -EIO when the chip cannot set affinity.
+ * online CPU; -EIO when the chip cannot set affinity or the architecture
+ * set no_irq_affinity.
  */
 int irq_set_affinity(unsigned int irq, const cpumask_t *mask)
 {
@@ -598,7 +601,7 @@ int irq_set_affinity(unsigned int irq, const cpumask_t *mask)
 
 	if (irq >= NR_IRQS || !mask)
 		return -EINVAL;
-	if (!desc->chip->set_affinity)
+	if (!desc->chip->set_affinity || no_irq_affinity)
 		return -EIO;
 
 	online = cpu_online_mask_get();

@@ -12,7 +12,12 @@
 static genirq_printk_fn printk_fn;
 static void *printk_ctx;
 static unsigned long warn_count;
-static unsigned long irq_err_count;
+/*
+ * Exported as 2.6.18's ARM exported it (i386's was an atomic_t), and weak:
+ * a platform that brings its own arch/arm/kernel/irq.c defines it there,
+ * and then the core counts in that one.
+ */
+__attribute__((weak)) unsigned long irq_err_count;
 
 void genirq_set_printk(genirq_printk_fn fn, void *ctx)
 {

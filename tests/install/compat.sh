@@ -10,8 +10,8 @@
 #          `pkg-config --cflags --libs --static genirq-compat`, run it
 #        compat.sh BUILD_DIR CC nr_irqs SOURCE
 #          SOURCE must fail to compile, with a message naming both
-#          NR_IRQS values, when it defines NR_IRQS as 7 before or after
-#          the headers
+#          NR_IRQS values and -DIRQLAB_NR_IRQS=7, when it defines
+#          NR_IRQS as 7 before or after the headers
 set -eu
 build=$1 cc=$2 mode=$3 arg=$4
 command -v pkg-config >/dev/null 2>&1 || { echo "pkg-config not installed"; exit 77; }
@@ -42,8 +42,8 @@ nr_irqs)
 			exit 1
 		fi
 		cat "$tmp/err"
-		grep -q "NR_IRQS is 7 here, but libgenirq was built with NR_IRQS $nr" \
-			"$tmp/err" || { echo "no message naming 7 and $nr ($where)"; exit 1; }
+		grep -q "NR_IRQS is 7 here, but libgenirq was built with NR_IRQS $nr; configure it with -DIRQLAB_NR_IRQS=7" \
+			"$tmp/err" || { echo "no message naming 7, $nr and -DIRQLAB_NR_IRQS=7 ($where)"; exit 1; }
 	done
 	# shellcheck disable=SC2086
 	"$cc" -std=gnu11 -Wall -Werror -c -o "$tmp/x.o" "$arg" $flags

@@ -47,6 +47,37 @@ int genirq_compat_request_irq_regs(unsigned int irq,
 				   void *dev_id);
 
 /**
+ * genirq_compat_setup_irq - setup_irq() for a 2.6.18 driver's irqaction
+ * @irq: interrupt line
+ * @act: the driver's action, whose ->handler_regs (->handler in the
+ *	driver's view) takes struct pt_regs, as every irqaction of 2.6.18
+ *	did
+ *
+ * Registers a record as genirq_compat_request_irq_regs() does, with
+ * @act's flags, name, mask and dev_id, and sets @act->irq; @act itself
+ * is not linked (the driver still owns it). genirq_compat_free_irq()
+ * finds the record by @act's dev_id and frees it. Unlike request_irq(),
+ * takes a shared action without a dev_id and a NOREQUEST line, as
+ * setup_irq() does.
+ *
+ * Return: 0; -EINVAL for a NULL @act or handler; -ENOMEM; setup_irq()'s
+ * errors.
+ */
+int genirq_compat_setup_irq(unsigned int irq, struct irqaction *act);
+
+/**
+ * genirq_compat_no_action - no_action() in 2.6.18's form, with regs
+ * @cpl: interrupt number
+ * @dev_id: unused
+ * @regs: unused
+ *
+ * genirq-compat's no_action, so that an irqaction of the era can claim a
+ * line with it. Return: IRQ_NONE.
+ */
+irqreturn_t genirq_compat_no_action(int cpl, void *dev_id,
+				    struct pt_regs *regs);
+
+/**
  * genirq_compat_free_irq - free_irq() for drivers of either form
  * @irq: interrupt line to free
  * @dev_id: the dev_id the driver gave request_irq() or setup_irq()

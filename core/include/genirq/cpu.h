@@ -290,7 +290,13 @@ static inline void do_IRQ(unsigned int irq)
 	__atomic_load_n(&irq_vector_entry_copy, __ATOMIC_RELAXED)(irq);
 }
 
-/* Interrupts that arrived for no descriptor or on no_irq_chip ("ERR:"). */
+/*
+ * Interrupts that arrived for no descriptor or on no_irq_chip ("ERR:"):
+ * 2.6.18's irq_err_count, which arch code and drivers also count in
+ * (a spurious i8259 IRQ7). Written with relaxed atomics; read it with
+ * irq_err_count_read().
+ */
+extern unsigned long irq_err_count;
 unsigned long irq_err_count_read(void);
 
 #endif /* GENIRQ_CPU_H */

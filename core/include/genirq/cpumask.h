@@ -111,6 +111,8 @@ static inline cpumask_t cpumask_of_cpu(int cpu)
 #define cpus_or(dst, a, b) __cpus_or(&(dst), &(a), &(b))
 #define cpus_weight(m) __cpus_weight(&(m))
 #define cpus_clear(m) ((m) = CPU_MASK_NONE)
+/* The mask's words, for code that hands them to hardware. */
+#define cpus_addr(m) ((m).bits)
 #define first_cpu(m) __next_cpu(0, &(m))
 #define next_cpu(cpu, m) __next_cpu((cpu) + 1, &(m))
 #define for_each_cpu_mask(cpu, m) \

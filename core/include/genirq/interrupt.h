@@ -66,10 +66,31 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 #define __SA_ALLOCATED 0x80000000
 
 struct irq_thread;
+struct pt_regs;
+
+/*
+ * genirq-compat (which defines GENIRQ_COMPAT_2_6_18 before this header)
+ * calls the 2.6.18 form of the handler ->handler, as 2.6.18's struct
+ * did, so that a driver's `.handler = timer_interrupt` with regs is typed
+ * for what it is; setup_irq() of genirq-compat then routes it through a
+ * trampoline (genirq/compat.h). libgenirq's own code sees ->handler
+ * (no regs) and ->handler_regs. One pointer either way: the layout is
+ * the same.
+ */
+#ifdef GENIRQ_COMPAT_2_6_18
+#define __GENIRQ_ACTION_HANDLER handler_2_6_19
+#define __GENIRQ_ACTION_HANDLER_REGS handler
+#else
+#define __GENIRQ_ACTION_HANDLER handler
+#define __GENIRQ_ACTION_HANDLER_REGS handler_regs
+#endif
 
 /**
  * struct irqaction - per interrupt action descriptor
  * @handler:	interrupt handler function
+ * @handler_regs: the same pointer as 2.6.18's handler type, which takes
+ *		struct pt_regs: only genirq_compat_setup_irq() reads it,
+ *		in an action a genirq-compat driver filled (see above)
  * @flags:	IRQF_* (SA_*) flags
  * @mask:	unused, kept from the kernel structure
  * @name:	name of the device, shown by show_interrupts()
@@ -83,7 +104,18 @@ struct irq_thread;
  * @thread_mask: this action's bit in desc->threads_oneshot (IRQF_ONESHOT)
  */
 struct irqaction {
-	irq_handler_t handler;
+	/* ->handler first in both views, for positional initialisers. */
+	union {
+#ifdef GENIRQ_COMPAT_2_6_18
+		irqreturn_t (*__GENIRQ_ACTION_HANDLER_REGS)(
+			int irq, void *dev_id, struct pt_regs *regs);
+		irq_handler_t __GENIRQ_ACTION_HANDLER;
+#else
+		irq_handler_t __GENIRQ_ACTION_HANDLER;
+		irqreturn_t (*__GENIRQ_ACTION_HANDLER_REGS)(
+			int irq, void *dev_id, struct pt_regs *regs);
+#endif
+	};
 	unsigned long flags;
 	cpumask_t mask;
 	const char *name;

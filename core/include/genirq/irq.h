@@ -148,6 +148,10 @@ typedef void (*irq_flow_handler_t)(unsigned int irq, struct irq_desc *desc);
  *			done: the line stays masked while any bit is set
  * @threads_active:	woken threads not yet done (synchronize_irq() waits
  *			for 0; a futex word)
+ * @cpu:		the CPU an ARM SMP controller routed the line to
+ *			(2.6.18's CONFIG_SMP field, written by the chip's
+ *			->set_affinity and ARM's route_irq()); the core never
+ *			reads it, as 2.6.18's generic code did not
  *
  * Cache-line aligned so that descriptors dispatched on different CPUs do
  * not share a line.
@@ -170,6 +174,7 @@ struct irq_desc {
 	const char *name;
 	unsigned long threads_oneshot;
 	unsigned int threads_active;
+	unsigned int cpu;
 } __attribute__((aligned(64)));
 
 extern struct irq_desc irq_desc[GENIRQ_NR_IRQS];
@@ -381,6 +386,13 @@ static inline void *get_irq_data(unsigned int irq)
  * lines start NOREQUEST and NOPROBE until a controller driver calls this.
  */
 void set_irq_flags(unsigned int irq, unsigned int iflags);
+
+/*
+ * Set by architecture code whose controller cannot route interrupts:
+ * irq_set_affinity() then refuses with -EIO, as 2.6.18's
+ * /proc/irq/N/smp_affinity writer did. genirq_reset() clears it.
+ */
+extern int no_irq_affinity;
 
 /* Affinity migration (kernel/irq/migration.c), called by chips. */
 void move_native_irq(int irq);

@@ -18,9 +18,6 @@
 #define do_level_IRQ handle_level_irq
 #define do_edge_IRQ handle_edge_irq
 #define do_simple_IRQ handle_simple_irq
-/* With (a, b, c, f3, f2, _): f3; with (a, b, f3, f2, _): f2. */
-#define __GENIRQ_BY_ARGS(_1, _2, _3, name, ...) name
-
 static inline void __do_bad_IRQ_regs(unsigned int irq, struct irq_desc *desc,
 				     struct pt_regs *regs)
 {
@@ -40,11 +37,12 @@ static inline void __do_bad_IRQ_regs(unsigned int irq, struct irq_desc *desc,
 #define IRQF_PROBE GENIRQ_ARM_IRQF_PROBE
 #define IRQF_NOAUTOEN GENIRQ_ARM_IRQF_NOAUTOEN
 
-#define set_irq_flags(irq, flags)              \
-	__extension__({                        \
-		GENIRQ_NR_IRQS_CHECK();        \
-		set_irq_flags((irq), (flags)); \
-	})
+/*
+ * set_irq_flags() is the plain function, not a macro that checks
+ * NR_IRQS as set_irq_chip() and set_irq_handler() do: a platform's own
+ * arch/arm/kernel/irq.c defines it, and a macro would rewrite that
+ * definition.
+ */
 
 /*
  * Run a demultiplexed line's flow handler (__do_IRQ() for none): @regs,

@@ -99,11 +99,17 @@ static unsigned int arm_irq_entry(void)
 static int timer_ticks, uart_rx, button_presses, sensor_alerts;
 static int uart_dev, button_dev, sensor_dev;
 
-static irqreturn_t timer_interrupt(int irq, void *dev_id)
+/*
+ * A machine's timer of 2.6.18 in an irqaction of its own: the handler
+ * takes regs, and setup_irq() must route it through the trampoline that
+ * passes NULL, never call it as a two-argument one (regs would be
+ * whatever the third argument register held).
+ */
+static irqreturn_t timer_interrupt(int irq, void *dev_id, struct pt_regs *regs)
 {
 	(void)irq;
-	if (dev_id || !irqs_disabled())
-		return IRQ_NONE; /* no dev_id; IRQF_DISABLED */
+	if (dev_id || regs || !irqs_disabled())
+		return IRQ_NONE; /* no dev_id; no registers; IRQF_DISABLED */
 	vic_raw_lines &= ~(1u << IRQ_SOC_TIMER);
 	timer_ticks++;
 	return IRQ_HANDLED;
