@@ -42,6 +42,7 @@ static const struct bench_chip chip_soft = {
 	.triggers	= T(SIMPLE),
 	.default_pin	= 0,
 	.models		= soft_models,
+	.arch		= SOFTCHIP_ARCH,
 };
 
 static const struct bench_chip chip_i8259 = {
@@ -50,6 +51,7 @@ static const struct bench_chip chip_i8259 = {
 	.triggers	= T(EDGE) | T(LEVEL),
 	.default_pin	= 5,
 	.models		= i8259_models,
+	.arch		= I8259_ARCH,
 };
 
 static const struct bench_chip chip_ioapic = {
@@ -58,6 +60,7 @@ static const struct bench_chip chip_ioapic = {
 	.triggers	= T(EDGE) | T(LEVEL),
 	.default_pin	= 16,
 	.models		= ioapic_models,
+	.arch		= IOAPIC_ARCH,
 };
 
 static const struct bench_chip chip_gic = {
@@ -66,6 +69,7 @@ static const struct bench_chip chip_gic = {
 	.triggers	= T(EDGE) | T(LEVEL) | T(PERCPU),
 	.default_pin	= 32,
 	.models		= gic_models,
+	.arch		= GIC_ARCH,
 };
 
 static const struct bench_chip chip_gpio = {
@@ -75,6 +79,7 @@ static const struct bench_chip chip_gpio = {
 			  T(LEVEL_LOW),
 	.default_pin	= 0,
 	.models		= gpio_models,
+	.arch		= VIC_ARCH,
 };
 
 static const struct bench_chip chip_uio = {
@@ -83,6 +88,7 @@ static const struct bench_chip chip_uio = {
 	.triggers	= T(LEVEL),
 	.default_pin	= 0,
 	.models		= uio_models,
+	.arch		= UIO_CHIP_ARCH,
 	.real		= true,
 };
 /* clang-format on */
@@ -307,6 +313,10 @@ int bench_chip_create(const struct bench_scenario *sc,
 		goto fail;
 	if (!ci->input)
 		ci->input = ci->m[0];
+	/* The architecture's init_IRQ(), then the machine's for its lines. */
+	genirq_set_arch(sc->arch);
+	for (unsigned int i = 0; i < 2 && ci->m[i]; i++)
+		chip_model_set_arch(ci->m[i], sc->arch);
 	for (unsigned int i = 0; i < 2 && ci->m[i]; i++) {
 		ret = apply_cost(ci->m[i], sc, err, errlen);
 		if (ret)

@@ -369,6 +369,12 @@ void __irq_cpu_take_pending(void)
 	}
 }
 
+bool irq_cpu_served(unsigned int cpu)
+{
+	return cpu < NR_CPUS &&
+	       __atomic_load_n(&idle_turns[cpu].running, __ATOMIC_ACQUIRE);
+}
+
 bool irq_cpu_poll(void)
 {
 	if (irqs_disabled() || !__irq_this_cpu.attached)

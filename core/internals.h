@@ -140,6 +140,10 @@ static inline bool irq_resend_pending(void)
 	return __atomic_load_n(&irq_resend_scheduled, __ATOMIC_RELAXED) != 0;
 }
 void irq_resend_reset(void);
+/* CONFIG_HARDIRQS_SW_RESEND of the architecture chosen (arch.c). */
+bool irq_arch_sw_resend(void);
+/* Is a thread in irq_cpu_run() for @cpu, to run what is queued for it? */
+bool irq_cpu_served(unsigned int cpu);
 /*
  * The dispatch path's two copies (dispatch.h, traced.c). The _traced ones
  * exist where IRQLAB_TRACE is on. irq_vector_entry() is do_IRQ()'s body.
@@ -194,6 +198,7 @@ void spurious_reset(void);
 void migration_reset(void);
 void printk_reset(void);
 void cpu_reset(void);
+void arch_reset(void);
 
 /*
  * __do_IRQ() tests IRQ_PER_CPU without the lock, as 2.6.18 does: that bit

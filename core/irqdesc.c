@@ -119,6 +119,7 @@ void genirq_reset(void)
 	migration_reset();
 	printk_reset();
 	cpu_reset();
+	arch_reset();
 }
 
 /*
