@@ -190,8 +190,8 @@ static int apply_cost(struct chip_model *m, const struct bench_scenario *sc,
 
 /*
  * The simulated CPU's own costs (profile section [cpu], [cost.cpu]):
- * every vector entry's, paid by the core's arch glue on this scenario's
- * CPUs until the next genirq_reset().
+ * every vector entry's, paid by the core's arch glue, and each entropy
+ * sample's, on this scenario's CPUs until the next genirq_reset().
  */
 static int cpu_cost(const struct bench_scenario *sc, char *err, size_t errlen)
 {
@@ -199,6 +199,9 @@ static int cpu_cost(const struct bench_scenario *sc, char *err, size_t errlen)
 	struct chip_model cpu = chip_cpu_model(&cost);
 	int ret = apply_cost(&cpu, sc, err, errlen);
 
+	if (ret)
+		return ret;
+	ret = genirq_set_entropy_cost(cost.entropy_ns, chip_delay_ns);
 	if (ret)
 		return ret;
 	return irq_cpu_set_entry_cost(cost.entry_ns, chip_delay_ns);

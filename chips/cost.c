@@ -35,6 +35,7 @@ static const struct {
 
 const struct chip_cost_field chip_cpu_cost_fields[] = {
 	{ "entry_ns", offsetof(struct chip_cpu_cost, entry_ns) },
+	{ "entropy_ns", offsetof(struct chip_cpu_cost, entropy_ns) },
 	{ NULL, 0 },
 };
 

@@ -210,6 +210,7 @@ void migration_reset(void);
 void printk_reset(void);
 void cpu_reset(void);
 void arch_reset(void);
+void random_reset(void);
 
 /*
  * __do_IRQ() tests IRQ_PER_CPU without the lock, as 2.6.18 does: that bit

@@ -120,6 +120,7 @@ void genirq_reset(void)
 	printk_reset();
 	cpu_reset();
 	arch_reset();
+	random_reset();
 }
 
 /*

@@ -33,6 +33,8 @@ struct chip_cost_error {
  * @entry_ns:	each vector entry, before do_IRQ() (irq_cpu_set_entry_cost()):
  *		the same on every chip and design, the knob for a global
  *		change
+ * @entropy_ns:	each add_interrupt_randomness(), on the dispatches of lines
+ *		with an IRQF_SAMPLE_RANDOM action (genirq_set_entropy_cost())
  *
  * "cpu" is a model of the profiles and overrides like the controllers,
  * so that it is read, checked, merged and written back (config.ini) by
@@ -40,6 +42,7 @@ struct chip_cost_error {
  */
 struct chip_cpu_cost {
 	unsigned int entry_ns;
+	unsigned int entropy_ns;
 };
 
 extern const struct chip_cost_field chip_cpu_cost_fields[];
