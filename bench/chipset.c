@@ -215,7 +215,10 @@ static int failing_set_type(unsigned int irq, unsigned int type)
 	return -EIO;
 }
 
-/* Fault retrigger: no hardware resend, so genirq resends in software. */
+/*
+ * Fault retrigger: no hardware resend, so genirq resends in software, or
+ * on i386, which has none, drops the interrupt.
+ */
 static int failing_retrigger(unsigned int irq)
 {
 	(void)irq;
