@@ -36,6 +36,41 @@ static bool env_guest(const struct run *r)
 	return r->has_environment && r->environment.host.hypervisor;
 }
 
+/*
+ * Whose 2.6.18 genirq each scenario ran as (summary.json's arch), by
+ * architecture in the order first met; no line for a folder from before
+ * the key.
+ */
+static void architectures(const struct run *r, struct doc *d)
+{
+	char line[1024] = "";
+	size_t at = 0;
+
+	for (size_t i = 0; i < r->nsc; i++) {
+		const char *a = r->sc[i].arch;
+		bool first = true;
+
+		for (size_t k = 0; a && k < i; k++)
+			first &= !r->sc[k].arch || strcmp(r->sc[k].arch, a);
+		if (!a || !first)
+			continue;
+		for (size_t k = i; k < r->nsc && at < sizeof(line); k++)
+			if (r->sc[k].arch && !strcmp(r->sc[k].arch, a))
+				at += (size_t)snprintf(
+					line + at, sizeof(line) - at, "%s%s",
+					k == i ? (at ? "; " : "") : ", ",
+					r->sc[k].name);
+		if (at < sizeof(line))
+			at += (size_t)snprintf(line + at, sizeof(line) - at,
+					       " as %s", a);
+	}
+	if (at)
+		doc_list_item(
+			d,
+			"Architecture (whose 2.6.18 genirq the core behaved as, docs/core.md): %s",
+			line);
+}
+
 /**
  * report_environment - the machine, topology, kernel, build and start
  * @rp: the report
@@ -89,6 +124,7 @@ int report_environment(struct report *rp, struct doc *d)
 			e->calibration.err_ns_mean, e->calibration.err_ns_max);
 	doc_list_item(d, "Run started %s, host %s", e->started,
 		      report_str(e->host.name));
+	architectures(&rp->run, d);
 	doc_list_end(d);
 	return 0;
 }

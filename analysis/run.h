@@ -169,6 +169,7 @@ struct run_replay {
 
 struct run_scenario {
 	const char *name, *chip, *trigger, *pattern, *wait;
+	const char *arch; /* genirq_arch_name(); NULL: absent (older runs) */
 	unsigned int index; /* samples.bin's number for it: its config's order */
 	const char *file; /* the config it came from; NULL: null */
 	unsigned int pin;

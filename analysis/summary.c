@@ -68,6 +68,12 @@ static json_t *scenario_json(const struct run_scenario *sc)
 		json_decref(o);
 		return NULL;
 	}
+	/* Runs before the architecture was a setting have none. */
+	if (o && sc->arch &&
+	    json_object_set_new(o, "arch", json_string(sc->arch))) {
+		json_decref(o);
+		return NULL;
+	}
 	if (o && sc->has_replay &&
 	    json_object_set_new(o, "replay", replay_json(&sc->replay))) {
 		json_decref(o);
@@ -243,6 +249,7 @@ static int read_names(struct jf_reader *rd, json_t *o, const char *where,
 		{ "trigger", &sc->trigger, JF_REQUIRED },
 		{ "pattern", &sc->pattern, JF_REQUIRED },
 		{ "wait", &sc->wait, JF_REQUIRED },
+		{ "arch", &sc->arch, JF_OPTIONAL },
 	};
 	int ret = 0;
 

@@ -155,6 +155,7 @@ enum bench_key {
 	BENCH_KEY_REPLAY,
 	BENCH_KEY_REPLAY_IRQ,
 	BENCH_KEY_REPLAY_SPEED,
+	BENCH_KEY_ARCH,
 	BENCH_KEY_NR,
 };
 
@@ -205,6 +206,8 @@ struct bench_scenario {
 	double disable_hz;
 	unsigned int disable_ns;
 	unsigned int lazy_disable;
+	/* Whose 2.6.18 genirq the core behaves as (default: the chip's). */
+	enum genirq_arch arch;
 
 	unsigned int cpus; /* simulated CPUs */
 	enum bench_wait wait;
@@ -339,6 +342,7 @@ struct bench_chip {
 	unsigned int default_pin;
 	const char *const *models; /* cost sections it reads, NULL-ended */
 	bool real; /* a real device (uio): the kernel delivers, no model */
+	enum genirq_arch arch; /* its first model's <MODEL>_ARCH */
 };
 
 extern const struct bench_chip *const bench_chips[]; /* NULL-ended */

@@ -11,7 +11,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <genirq/cpu.h>
 #include <genirq/interrupt.h>
+#include <chips/cost.h>
 #include <chips/gic.h>
 #include <chips/gpio.h>
 #include <chips/i8259.h>
@@ -42,6 +44,7 @@ static const struct bench_chip chip_soft = {
 	.triggers	= T(SIMPLE),
 	.default_pin	= 0,
 	.models		= soft_models,
+	.arch		= SOFTCHIP_ARCH,
 };
 
 static const struct bench_chip chip_i8259 = {
@@ -50,6 +53,7 @@ static const struct bench_chip chip_i8259 = {
 	.triggers	= T(EDGE) | T(LEVEL),
 	.default_pin	= 5,
 	.models		= i8259_models,
+	.arch		= I8259_ARCH,
 };
 
 static const struct bench_chip chip_ioapic = {
@@ -58,6 +62,7 @@ static const struct bench_chip chip_ioapic = {
 	.triggers	= T(EDGE) | T(LEVEL),
 	.default_pin	= 16,
 	.models		= ioapic_models,
+	.arch		= IOAPIC_ARCH,
 };
 
 static const struct bench_chip chip_gic = {
@@ -66,6 +71,7 @@ static const struct bench_chip chip_gic = {
 	.triggers	= T(EDGE) | T(LEVEL) | T(PERCPU),
 	.default_pin	= 32,
 	.models		= gic_models,
+	.arch		= GIC_ARCH,
 };
 
 static const struct bench_chip chip_gpio = {
@@ -75,6 +81,7 @@ static const struct bench_chip chip_gpio = {
 			  T(LEVEL_LOW),
 	.default_pin	= 0,
 	.models		= gpio_models,
+	.arch		= VIC_ARCH,
 };
 
 static const struct bench_chip chip_uio = {
@@ -83,6 +90,7 @@ static const struct bench_chip chip_uio = {
 	.triggers	= T(LEVEL),
 	.default_pin	= 0,
 	.models		= uio_models,
+	.arch		= UIO_CHIP_ARCH,
 	.real		= true,
 };
 /* clang-format on */
@@ -180,6 +188,25 @@ static int apply_cost(struct chip_model *m, const struct bench_scenario *sc,
 	return 0;
 }
 
+/*
+ * The simulated CPU's own costs (profile section [cpu], [cost.cpu]):
+ * every vector entry's, paid by the core's arch glue, and each entropy
+ * sample's, on this scenario's CPUs until the next genirq_reset().
+ */
+static int cpu_cost(const struct bench_scenario *sc, char *err, size_t errlen)
+{
+	struct chip_cpu_cost cost = { 0 };
+	struct chip_model cpu = chip_cpu_model(&cost);
+	int ret = apply_cost(&cpu, sc, err, errlen);
+
+	if (ret)
+		return ret;
+	ret = genirq_set_entropy_cost(cost.entropy_ns, chip_delay_ns);
+	if (ret)
+		return ret;
+	return irq_cpu_set_entry_cost(cost.entry_ns, chip_delay_ns);
+}
+
 /* Fault set_type: the controller refuses every trigger type. */
 static int failing_set_type(unsigned int irq, unsigned int type)
 {
@@ -188,7 +215,10 @@ static int failing_set_type(unsigned int irq, unsigned int type)
 	return -EIO;
 }
 
-/* Fault retrigger: no hardware resend, so genirq resends in software. */
+/*
+ * Fault retrigger: no hardware resend, so genirq resends in software, or
+ * on i386, which has none, drops the interrupt.
+ */
 static int failing_retrigger(unsigned int irq)
 {
 	(void)irq;
@@ -307,11 +337,18 @@ int bench_chip_create(const struct bench_scenario *sc,
 		goto fail;
 	if (!ci->input)
 		ci->input = ci->m[0];
+	/* The architecture's init_IRQ(), then the machine's for its lines. */
+	genirq_set_arch(sc->arch);
+	for (unsigned int i = 0; i < 2 && ci->m[i]; i++)
+		chip_model_set_arch(ci->m[i], sc->arch);
 	for (unsigned int i = 0; i < 2 && ci->m[i]; i++) {
 		ret = apply_cost(ci->m[i], sc, err, errlen);
 		if (ret)
 			goto fail;
 	}
+	ret = cpu_cost(sc, err, errlen);
+	if (ret)
+		goto fail;
 	/* Falling and low triggers idle high: the device pulls the pin low. */
 	ci->active_low = c == &chip_gpio &&
 			 (sc->trigger == BENCH_TRIG_EDGE_FALLING ||

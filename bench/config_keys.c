@@ -117,6 +117,21 @@ static const char *wait_name(int i)
 	return bench_wait_name((enum bench_wait)i);
 }
 
+static const char *arch_name(int i)
+{
+	return genirq_arch_name((enum genirq_arch)i);
+}
+
+static int arch_lookup(const char *s)
+{
+	const char *n;
+
+	for (int i = 0; (n = genirq_arch_name((enum genirq_arch)i)); i++)
+		if (!strcmp(n, s))
+			return i;
+	return -1;
+}
+
 /* The placements by name: BENCH_PLACE_PU, the last, is written a number. */
 static const char *place_name(int i)
 {
@@ -409,6 +424,14 @@ static int default_wait(struct load *l, struct bench_scenario *sc)
 	return 0;
 }
 
+/* The architecture whose kernel drove the chip's controller. */
+static int default_arch(struct load *l, struct bench_scenario *sc)
+{
+	(void)l;
+	sc->arch = sc->chip->arch;
+	return 0;
+}
+
 static int default_backend(struct load *l, struct bench_scenario *sc)
 {
 	(void)l;
@@ -485,6 +508,10 @@ const struct key_desc config_keys[BENCH_KEY_NR] = {
 				    FIELD(disable_ns), 0, MAX_NS, ANY },
 	[BENCH_KEY_LAZY_DISABLE] = { "lazy_disable", "0 or 1", KEY_UINT,
 				    FIELD(lazy_disable), 0, 1, ANY },
+	[BENCH_KEY_ARCH]	= { "arch", "an architecture name", KEY_NAME,
+				    FIELD(arch), .noun = "architecture",
+				    .names = arch_name, .lookup = arch_lookup,
+				    .resolve = default_arch, ANY },
 	[BENCH_KEY_CPUS]	= { "cpus", "an integer from 1 to "
 				    STR(BENCH_MAX_CPUS), KEY_UINT,
 				    FIELD(cpus), 1, BENCH_MAX_CPUS,
@@ -562,7 +589,8 @@ const struct key_desc config_keys[BENCH_KEY_NR] = {
 
 _Static_assert(sizeof(enum bench_trigger) == sizeof(int) &&
 		       sizeof(enum bench_pattern) == sizeof(int) &&
-		       sizeof(enum bench_wait) == sizeof(int),
+		       sizeof(enum bench_wait) == sizeof(int) &&
+		       sizeof(enum genirq_arch) == sizeof(int),
 	       "KEY_NAME values are stored as int");
 
 /**

@@ -9,7 +9,8 @@
  * a GICC_IAR read by the entry code's get_irqnr_and_base), and for
  * __do_IRQ() the ack/end of its 2.6.17/2.6.18 form, whose gic_ack_irq()
  * masked the line (GICD_ICENABLER) and wrote GICC_EOIR at once, the line
- * being unmasked when the handler was done.
+ * being unmasked when the handler was done. On a run whose architecture
+ * is ARM neither chip has a ->retrigger, as 2.6.18's had none.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -810,6 +811,28 @@ static struct irq_chip gic_legacy_chip = {
 };
 /* clang-format on */
 
+/*
+ * arch/arm/common/gic.c of 2.6.18 has no ->retrigger: on ARM a disabled
+ * line's interrupt is replayed by the software resend, and the model
+ * does the same. Other architectures (a GIC never was one's, but a
+ * scenario may ask) keep the pending-set write later GIC drivers made.
+ * The irq_chips are shared by every GIC, as the one arch of a run is.
+ */
+static void gic_apply_arch(enum genirq_arch arch)
+{
+	int (*retrigger)(unsigned int) =
+		arch == GENIRQ_ARCH_ARM ? NULL : gic_retrigger;
+
+	gic_chip.retrigger = retrigger;
+	gic_legacy_chip.retrigger = retrigger;
+}
+
+static void gic_set_arch(struct chip_model *m, enum genirq_arch arch)
+{
+	(void)m;
+	gic_apply_arch(arch);
+}
+
 static irq_flow_handler_t flow_of(unsigned int id)
 {
 	return id < GIC_SPI_BASE ? handle_percpu_irq : handle_fasteoi_irq;
@@ -890,6 +913,8 @@ static const struct chip_model_ops gic_ops = {
 	.set_input	= gic_set_input,
 	.set_design	= gic_set_design,
 	.destroy	= gic_destroy,
+	.set_arch	= gic_set_arch,
+	.arch		= GIC_ARCH,
 };
 /* clang-format on */
 
@@ -975,6 +1000,7 @@ struct chip_model *gic_create(unsigned int irq_base, unsigned int nr_spis,
 	for (unsigned int cpu = 0; cpu < nr_cpus; cpu++)
 		g->cpu[cpu].bpr = GIC_BPR_MIN;
 	gic_init_hw(g);
+	gic_apply_arch(genirq_get_arch());
 
 	for (unsigned int id = GIC_PPI_BASE; id < nr_ids(g); id++) {
 		unsigned int irq = irq_base + id;

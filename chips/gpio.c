@@ -711,6 +711,7 @@ static const struct chip_model_ops gpio_ops = {
 	.set_input	= gpio_set_input,
 	.set_design	= gpio_set_design,
 	.destroy	= gpio_destroy,
+	.arch		= GPIO_ARCH,
 };
 /* clang-format on */
 

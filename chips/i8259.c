@@ -875,6 +875,7 @@ static const struct chip_model_ops i8259_ops = {
 	.set_input = i8259_set_input,
 	.set_design = i8259_set_design,
 	.destroy = i8259_destroy,
+	.arch = I8259_ARCH,
 };
 
 struct chip_model *i8259_create(unsigned int irq_base, unsigned int cpu)

@@ -605,7 +605,8 @@ static int ioapic_set_type(unsigned int irq, unsigned int type)
  * 2.6.18 marked edge lines IRQ_DELAYED_DISABLE: disabling one does not
  * mask it, since a masked IO-APIC entry loses edges; handle_edge_irq()
  * masks it when an edge does arrive, and enable_irq() resends that edge.
- * The port's default ->disable always masks, so the chip does it here.
+ * IRQ_DELAYED_DISABLE is ARM's (genirq_set_arch()) and an i386 line has
+ * none, so the chip does it here, whatever the run's architecture.
  */
 static void ioapic_disable(unsigned int irq)
 {
@@ -806,6 +807,7 @@ static const struct chip_model_ops ioapic_ops = {
 	.set_input = ioapic_set_input,
 	.set_design = ioapic_set_design,
 	.destroy = ioapic_destroy,
+	.arch = IOAPIC_ARCH,
 };
 
 /*

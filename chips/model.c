@@ -2,8 +2,8 @@
 /*
  * The machinery every controller model shares: access counters (per
  * caller and per line), the calibrated busy-wait that stands for a
- * register access's bus cycles, and edge pulses. Cost profiles are
- * chips/cost.c's.
+ * register access's bus cycles, edge pulses, and the set-up of a model's
+ * lines for the architecture of the run. Cost profiles are chips/cost.c's.
  */
 #include <genirq/noise.h>
 #include <errno.h>
@@ -146,4 +146,19 @@ void chip_line_pulse(const struct chip_line *l, unsigned int width_ns)
 	if (width_ns)
 		chip_delay_ns(width_ns);
 	chip_line_deassert(l);
+}
+
+void chip_model_set_arch(struct chip_model *m, enum genirq_arch arch)
+{
+	for (unsigned int i = 0; arch == GENIRQ_ARCH_ARM && i < m->nr_inputs;
+	     i++) {
+		unsigned int irq = m->irq_base + i;
+
+		/* Lines the model left unwired (a cascade input) stay off. */
+		if (irq < NR_IRQS && irq_desc[irq].chip != &no_irq_chip)
+			set_irq_flags(irq, GENIRQ_ARM_IRQF_VALID |
+						   GENIRQ_ARM_IRQF_PROBE);
+	}
+	if (m->ops->set_arch)
+		m->ops->set_arch(m, arch);
 }

@@ -155,6 +155,7 @@ static const struct chip_model_ops soft_ops = {
 	.set_input = soft_set_input,
 	.set_design = soft_set_design,
 	.destroy = soft_destroy,
+	.arch = SOFTCHIP_ARCH,
 };
 
 struct chip_model *softchip_create(unsigned int irq_base, unsigned int nr,

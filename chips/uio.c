@@ -374,6 +374,7 @@ static const struct chip_model_ops uio_ops = {
 	.set_input = uio_set_input,
 	.set_design = uio_set_design,
 	.destroy = uio_destroy,
+	.arch = UIO_CHIP_ARCH,
 };
 
 /* The chip's memory, its one line @irq; NULL when out of memory. */

@@ -340,6 +340,7 @@ static const struct chip_model_ops vic_ops = {
 	.set_input	= vic_set_input,
 	.set_design	= vic_set_design,
 	.destroy	= vic_destroy,
+	.arch		= VIC_ARCH,
 };
 /* clang-format on */
 

@@ -10,7 +10,8 @@
  * as 2.6.18 handles it:
  * - IRQ_LAZY_DISABLE (2.6.21's default): the default ->disable does not
  *   mask; the default ->shutdown still masks, as 2.6.21's
- *   default_shutdown() does.
+ *   default_shutdown() does. ARM's IRQ_DELAYED_DISABLE (2.6.18, set by
+ *   genirq_set_arch()) leaves both unmasked, as 2.6.18 did.
  * - handle_nested_irq() (2.6.31) for lines demultiplexed in a thread; it
  *   runs every action of the line, as later kernels do (2.6.31 ran the
  *   first).
@@ -168,25 +169,30 @@ static void default_enable(unsigned int irq)
 }
 
 /*
- * default disable function: masks at once, or on a lazy line not at all
- * (the flow handler masks when an interrupt comes while it is disabled)
+ * default disable function: masks at once, or on a lazy or (ARM) delayed
+ * disable line not at all (the flow handler masks when an interrupt comes
+ * while it is disabled)
  */
 static void default_disable(unsigned int irq)
 {
 	struct irq_desc *desc = irq_desc + irq;
 
-	if (!(desc->status & IRQ_LAZY_DISABLE))
+	if (!(desc->status & (IRQ_LAZY_DISABLE | IRQ_DELAYED_DISABLE)))
 		chip_op(desc, irq, mask);
 }
 
 /*
  * default shutdown function: a line that is shut down is masked, lazy or
- * not
+ * not; but on ARM's IRQ_DELAYED_DISABLE lines it is not, since 2.6.18's
+ * ->shutdown defaulted to the ->disable that did not mask them: the last
+ * free_irq() leaves such a line unmasked until its next interrupt.
  */
 static void default_shutdown(unsigned int irq)
 {
 	struct irq_desc *desc = irq_desc + irq;
 
+	if (desc->status & IRQ_DELAYED_DISABLE)
+		return;
 	chip_op(desc, irq, mask);
 	desc->status |= IRQ_MASKED;
 }
@@ -210,9 +216,9 @@ static void default_end(unsigned int irq)
  * irq_chip_set_defaults - fill in the optional operations of @chip
  * @chip: chip to complete
  *
- * enable -> unmask, disable -> mask (not on a lazy line), startup ->
- * enable, shutdown -> the chip's disable, or mask where that is the
- * default, end -> no-op; a NULL name -> the chip's typename.
+ * enable -> unmask, disable -> mask (not on a lazy or delayed disable
+ * line), startup -> enable, shutdown -> the chip's disable, or mask where
+ * that is the default (not on a delayed disable line), end -> no-op; a NULL name -> the chip's typename.
  */
 void irq_chip_set_defaults(struct irq_chip *chip)
 {

@@ -17,9 +17,9 @@
  * - IRQ_ONESHOT (2.6.32): handle_level_irq() leaves the line masked, and
  *   handle_fasteoi_irq() masks it before the handlers, while a oneshot
  *   thread woken for it has not finished; irq_finalize_oneshot() unmasks.
- * - IRQ_LAZY_DISABLE (2.6.21's default): handle_fasteoi_irq() masks a
- *   line when an interrupt arrives while it is disabled (the level and
- *   edge flows mask it anyway).
+ * - IRQ_LAZY_DISABLE (2.6.21's default), and ARM's IRQ_DELAYED_DISABLE:
+ *   handle_fasteoi_irq() masks a line when an interrupt arrives while it
+ *   is disabled (the level and edge flows mask it anyway).
  *
  * The naive edge design compared with these flows,
  * handle_edge_masking_irq(), is in edge_masking.c.
@@ -164,8 +164,14 @@ void handle_fasteoi_irq(unsigned int irq, struct irq_desc *desc)
 	if (unlikely(!action || (desc->status & IRQ_DISABLED))) {
 		desc->status |= IRQ_PENDING;
 		irqlab_trace_pending(irq, desc->status);
-		/* A lazy line was left unmasked by disable_irq(). */
-		if (unlikely(desc->status & IRQ_LAZY_DISABLE) &&
+		/*
+		 * A lazy or delayed disable line was left unmasked by
+		 * disable_irq() (2.6.18's fasteoi did not mask: no ARM
+		 * line of 2.6.18 used it, and an unmasked level line
+		 * would storm).
+		 */
+		if (unlikely(desc->status &
+			     (IRQ_LAZY_DISABLE | IRQ_DELAYED_DISABLE)) &&
 		    desc->chip->mask) {
 			chip_op(desc, irq, mask);
 			desc->status |= IRQ_MASKED;

@@ -40,10 +40,16 @@ void handle_bad_irq(unsigned int irq, struct irq_desc *desc)
  * counts as IRQ_HANDLED, so that the spurious detector does not see it
  * (2.6.30-3.15); without a thread_fn it is warned about once per action
  * and still counts as IRQ_HANDLED, as in those kernels.
+ *
+ * The flags of the actions that returned IRQ_HANDLED are ORed on every
+ * dispatch, and add_interrupt_randomness() is called, with interrupts
+ * still as the handlers left them, when one asked for
+ * IRQF_SAMPLE_RANDOM, as 2.6.18 did.
  */
 irqreturn_t handle_IRQ_event(unsigned int irq, struct irqaction *action)
 {
 	irqreturn_t ret, retval = IRQ_NONE;
+	unsigned long handled_flags = 0;
 	unsigned int index = 0;
 
 	if (!(action->flags & SA_INTERRUPT))
@@ -62,11 +68,16 @@ irqreturn_t handle_IRQ_event(unsigned int irq, struct irqaction *action)
 			}
 			ret = IRQ_HANDLED;
 		}
+		/* Only the actions that handled it vouch for its timing. */
+		if (ret == IRQ_HANDLED)
+			handled_flags |= action->flags;
 		retval |= ret;
 		action = action_next(action);
 		index++;
 	} while (action);
 
+	if (unlikely(handled_flags & IRQF_SAMPLE_RANDOM))
+		add_interrupt_randomness((int)irq);
 	local_irq_disable();
 
 	return retval;

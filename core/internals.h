@@ -140,6 +140,21 @@ static inline bool irq_resend_pending(void)
 	return __atomic_load_n(&irq_resend_scheduled, __ATOMIC_RELAXED) != 0;
 }
 void irq_resend_reset(void);
+/* CONFIG_HARDIRQS_SW_RESEND of the architecture chosen (arch.c). */
+bool irq_arch_sw_resend(void);
+/* Is a thread in irq_cpu_run() for @cpu, to run what is queued for it? */
+bool irq_cpu_served(unsigned int cpu);
+/*
+ * The vector entry's own cost (irq_cpu_set_entry_cost(), cpu.c): @ns is
+ * stored after @wait (release) and read first (acquire), so a CPU that
+ * sees a time also sees the wait to pay it with.
+ */
+struct irq_entry_cost {
+	unsigned int ns;
+	void (*wait)(unsigned int ns);
+};
+extern struct irq_entry_cost irq_entry_cost;
+
 /*
  * The dispatch path's two copies (dispatch.h, traced.c). The _traced ones
  * exist where IRQLAB_TRACE is on. irq_vector_entry() is do_IRQ()'s body.
@@ -194,6 +209,8 @@ void spurious_reset(void);
 void migration_reset(void);
 void printk_reset(void);
 void cpu_reset(void);
+void arch_reset(void);
+void random_reset(void);
 
 /*
  * __do_IRQ() tests IRQ_PER_CPU without the lock, as 2.6.18 does: that bit

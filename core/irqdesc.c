@@ -119,6 +119,8 @@ void genirq_reset(void)
 	migration_reset();
 	printk_reset();
 	cpu_reset();
+	arch_reset();
+	random_reset();
 }
 
 /*

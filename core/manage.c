@@ -16,6 +16,10 @@
  * - irq_set_affinity() is the later kernels' name for what 2.6.18 did in
  *   proc.c's irq_affinity_write_proc(): validate, store, program or defer.
  *
+ * - enable_irq() runs the software resend queue itself when no simulated
+ *   CPU would (a caller that is no CPU, CPU 0 not served by irq_cpu_run()),
+ *   standing for ksoftirqd.
+ *
  * From later kernels (2.6.30-3.x): request_threaded_irq(), the thread
  * setup_irq() makes for an action with a thread_fn, IRQF_ONESHOT's rules
  * (shared users must agree on it; each gets a bit of threads_oneshot),
@@ -101,7 +105,11 @@ void disable_irq(unsigned int irq)
  *
  * Undoes the effect of one call to disable_irq(). If this matches the
  * last disable, processing of interrupts on this IRQ line is re-enabled,
- * and an edge that arrived while it was disabled is resent.
+ * and an edge that arrived while it was disabled is resent (dropped on
+ * i386 when the chip cannot retrigger it: genirq_set_arch()). A software
+ * resend is run before this returns when the caller is no simulated CPU
+ * and no irq_cpu_run() loop serves CPU 0, as for a board that calls
+ * do_IRQ() from its own thread; otherwise that CPU runs it.
  */
 void enable_irq(unsigned int irq)
 {
@@ -131,6 +139,19 @@ void enable_irq(unsigned int irq)
 	}
 	irqlab_trace_enable(irq, desc->depth);
 	spin_unlock_irqrestore(&desc->lock, flags);
+
+	/*
+	 * A board that dispatches with do_IRQ() from a thread of its own
+	 * has no simulated CPU whose irq_exit() or idle loop would run
+	 * the resend queued above, which would wait for its next
+	 * interrupt. 2.6.18's tasklet, scheduled from process context,
+	 * ran soon in ksoftirqd: run it here, on the enabling thread,
+	 * once the lock is dropped. Attached threads and served CPUs run
+	 * it themselves, at their next irq_exit() or idle turn.
+	 */
+	if (unlikely(irq_resend_pending()) && !in_irq() &&
+	    !irq_cpu_attached() && !irq_cpu_served(smp_processor_id()))
+		irq_resend_flush();
 }
 
 /**

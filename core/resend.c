@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Resending of edge interrupts that arrived while their line was disabled.
- * Follows kernel/irq/resend.c of 2.6.18 (CONFIG_HARDIRQS_SW_RESEND): the
+ * Follows kernel/irq/resend.c of 2.6.18; CONFIG_HARDIRQS_SW_RESEND is the
+ * architecture's (arch.c: ARM and generic have it, i386 not). The
  * kernel's resend tasklet is the software queue here, run by the simulated
  * CPU when it leaves its outermost interrupt, by irq_resend_flush(), and,
  * when it was queued from process context (enable_irq() in a driver's
@@ -91,7 +92,8 @@ void irq_resend_flush(void)
  * Is called with interrupts disabled and desc->lock held. Enables the
  * line, then, for a PENDING line not already being replayed, marks REPLAY
  * and asks the chip to retrigger it; when the chip has no ->retrigger or
- * it returns 0, queues a software resend. Level lines are resent too, as
+ * it returns 0, queues a software resend where the architecture has one
+ * (genirq_set_arch(): not on i386, where the interrupt is dropped). Level lines are resent too, as
  * in 2.6.18, unless irq_set_level_noresend() chose the later kernels'
  * rule for the line: then a level line's PENDING is dropped, since level
  * hardware asserts again while the device still wants service.
@@ -120,7 +122,11 @@ void check_irq_resend(struct irq_desc *desc, unsigned int irq)
 		hardware = desc->chip->retrigger &&
 			   chip_op_ret(desc, irq, retrigger);
 		irqlab_trace_resend(irq, hardware);
-		if (!hardware)
+		/*
+		 * Without CONFIG_HARDIRQS_SW_RESEND (i386) nothing replays
+		 * it: REPLAY stays set until the line's next interrupt.
+		 */
+		if (!hardware && irq_arch_sw_resend())
 			irq_resend_queue(irq);
 	}
 }

@@ -38,6 +38,7 @@ static const struct bad {
 	{ "trigger the chip lacks", OK_HEAD "trigger = percpu\n", 3,
 	  "trigger" },
 	{ "unknown design", OK_HEAD "designs = flow do_IRQ\n", 3, "do_irq" },
+	{ "unknown arch", OK_HEAD "arch = x86_64\n", 3, "arch" },
 	{ "edge-masking on a level line",
 	  OK_HEAD "trigger = level\ndesigns = edge-masking\n", 4,
 	  "edge-masking" },

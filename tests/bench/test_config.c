@@ -476,6 +476,8 @@ static const struct bad bad[] = {
 	  { "key pattern", "random", "periodic, poisson, burst, storm" } },
 	{ S "chip = soft\nwait = sleep\n", -EINVAL, 3, NULL,
 	  { "key wait", "sleep", "spin, block, inline" } },
+	{ S "chip = soft\narch = x86\n", -EINVAL, 3, NULL,
+	  { "key arch", "x86", "generic, i386, arm" } },
 	{ S "chip = soft\ndevice = far\n", -EINVAL, 3, NULL,
 	  { "key device", "far",
 	    "any, sibling, same-core, other-core, other-package",
@@ -549,6 +551,8 @@ static const struct bad bad[] = {
 	{ "[cost.ioapic]\nlapic_eoi_ns = 1\n" S "chip = ioapic\n"
 	  "[cost.ioapic]\nlapic_eoi_ns = 2\n",
 	  -EINVAL, 6, NULL, { "duplicate key lapic_eoi_ns", "line 2" } },
+	{ S "chip = soft\n[cost.cpu]\nexit_ns = 1\n", -EINVAL, 4, NULL,
+	  { "key exit_ns", "model cpu", "entry_ns" } },
 	{ S "chip = ioapic\ncost.ioapic.nope_ns = 1\n", -EINVAL, 3, NULL,
 	  { "key nope_ns", "ioapic_read_ns" } },
 	{ S "chip = ioapic\ncost.z80.x_ns = 1\n", -EINVAL, 3, NULL,
@@ -811,6 +815,74 @@ static void write_config(const struct bench_config *cfg, const char *name,
 	assert_int_equal(fclose(f), 0);
 }
 
+/*
+ * arch: each chip's default is the architecture its controller's kernel
+ * was (i8259, ioapic: i386; gic, gpio behind the vic: arm; soft: generic),
+ * a scenario or [run] overrides it, and the config as run says it.
+ */
+static void test_arch(void **state)
+{
+	static const char text[] = "[run]\n"
+				   "arch = generic\n"
+				   "[scenario pic]\n"
+				   "chip = i8259\n"
+				   "arch = i386\n"
+				   "[scenario apic]\n"
+				   "chip = ioapic\n"
+				   "[scenario gic]\n"
+				   "chip = gic\n"
+				   "[scenario gpio-as-i386]\n"
+				   "chip = gpio\n"
+				   "arch = i386\n"
+				   "[scenario pic-as-arm]\n"
+				   "chip = i8259\n"
+				   "arch = arm\n";
+	static const char defaults[] = "[scenario a]\nchip = ioapic\n"
+				       "[scenario b]\nchip = gic\n"
+				       "[scenario c]\nchip = gpio\n"
+				       "[scenario d]\nchip = soft\n"
+				       "[scenario e]\nchip = i8259\n";
+	struct bench_config cfg = { 0 }, back = { 0 };
+	char path[PATH_MAX], err[1024], out[PATH_MAX];
+	char *written;
+
+	(void)state;
+	assert_int_equal(load_text(&cfg, "arch-defaults.ini", defaults, NULL,
+				   path, sizeof(path), err, sizeof(err)),
+			 0);
+	assert_int_equal(cfg.sc[0].arch, GENIRQ_ARCH_I386);
+	assert_int_equal(cfg.sc[1].arch, GENIRQ_ARCH_ARM);
+	assert_int_equal(cfg.sc[2].arch, GENIRQ_ARCH_ARM);
+	assert_int_equal(cfg.sc[3].arch, GENIRQ_ARCH_GENERIC);
+	assert_int_equal(cfg.sc[4].arch, GENIRQ_ARCH_I386);
+	assert_int_equal(cfg.sc[4].key_line[BENCH_KEY_ARCH], 0);
+	bench_config_free(&cfg);
+
+	assert_int_equal(load_text(&cfg, "arch.ini", text, NULL, path,
+				   sizeof(path), err, sizeof(err)),
+			 0);
+	assert_int_equal(cfg.nr, 5);
+	assert_int_equal(cfg.sc[0].arch, GENIRQ_ARCH_I386);
+	assert_int_equal(cfg.sc[0].key_line[BENCH_KEY_ARCH], 5);
+	/* [run]'s value, where the scenario says nothing */
+	assert_int_equal(cfg.sc[1].arch, GENIRQ_ARCH_GENERIC);
+	assert_int_equal(cfg.sc[2].arch, GENIRQ_ARCH_GENERIC);
+	assert_int_equal(cfg.sc[3].arch, GENIRQ_ARCH_I386);
+	assert_int_equal(cfg.sc[4].arch, GENIRQ_ARCH_ARM);
+
+	write_config(&cfg, "arch-written.ini", out, sizeof(out));
+	written = read_keys(out);
+	assert_non_null(strstr(written, "arch = arm\n"));
+	assert_non_null(strstr(written, "arch = i386\n"));
+	free(written);
+	assert_int_equal(bench_config_load(&back, out, NULL, err, sizeof(err)),
+			 0);
+	for (unsigned int i = 0; i < cfg.nr; i++)
+		assert_int_equal(back.sc[i].arch, cfg.sc[i].arch);
+	bench_config_free(&back);
+	bench_config_free(&cfg);
+}
+
 static void test_round_trip(void **state)
 {
 	static const char one[] = "[run]\n"
@@ -836,6 +908,8 @@ static void test_round_trip(void **state)
 				  "cpus = 3\n";
 	static const char two[] = "[cost.gic]\n"
 				  "cpu_read_ns = 11\n"
+				  "[cost.cpu]\n"
+				  "entry_ns = 40\n"
 				  "[scenario r3]\n"
 				  "chip = gpio\n"
 				  "trigger = level-low\n"
@@ -870,8 +944,12 @@ static void test_round_trip(void **state)
 	assert_int_equal(cfg.sc[1].overrides[1].ns, 7);
 	assert_int_equal(cfg.sc[0].nr_overrides, 1);
 	assert_int_equal(cfg.sc[0].overrides[0].ns, 800);
-	assert_int_equal(cfg.sc[2].nr_overrides, 1);
+	assert_int_equal(cfg.sc[2].nr_overrides, 2);
 	assert_int_equal(cfg.sc[2].overrides[0].ns, 11);
+	/* the simulated CPU's entry cost: a model of the overrides too */
+	assert_string_equal(cfg.sc[2].overrides[1].model, "cpu");
+	assert_string_equal(cfg.sc[2].overrides[1].key, "entry_ns");
+	assert_int_equal(cfg.sc[2].overrides[1].ns, 40);
 	assert_ptr_equal(cfg.sc[2].overrides, cfg.sc[3].overrides);
 
 	write_config(&cfg, "written.ini", out1, sizeof(out1));
@@ -1025,6 +1103,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_full),
 		cmocka_unit_test(test_run_defaults),
 		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_arch),
 		cmocka_unit_test(test_quick_seed),
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_missing_file),

@@ -120,8 +120,14 @@ static void test_quick_run(void **state)
 	json_array_foreach(scs, i, sc)
 	{
 		json_t *designs = json_object_get(sc, "designs");
+		const char *arch = s(sc, "arch"), *c0 = s(sc, "chip");
 
 		assert_true(json_array_size(designs) >= 2);
+		/* Each chip runs as its architecture's kernel did. */
+		if (!strcmp(c0, "i8259") || !strcmp(c0, "ioapic"))
+			assert_string_equal(arch, "i386");
+		else if (!strcmp(c0, "gic") || !strcmp(c0, "gpio"))
+			assert_string_equal(arch, "arm");
 		json_array_foreach(designs, k, d)
 		{
 			const char *chip = s(d, "chip"),

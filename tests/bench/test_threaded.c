@@ -77,7 +77,8 @@ static const char threaded_ini[] =
  * (10% of the time disabled) and 2000 Poisson arrivals a second, so most
  * sections see no interrupt. The section keys are [run] defaults and
  * lazy_disable is left at its default in the eager scenario: config.ini
- * must still write all three in both.
+ * must still write all three in both. arch generic: on arm (the GIC's)
+ * every line is 2.6.18's delayed disable, and eager is not there.
  *
  * wait = inline: the device thread is the CPU, so the sections it takes
  * and the interrupts it handles come from one thread, and a busy machine
@@ -90,6 +91,7 @@ static const char threaded_ini[] =
 #define LAZY_MS 400 /* lazy_ini's duration_ms */
 static const char lazy_ini[] =
 	"[run]\ncost = realistic\nwait = inline\nchip = gic\ntrigger = level\n"
+	"arch = generic\n"
 	"designs = flow\npattern = poisson\nrate = 2000\n"
 	"disable_rate = 5000\ndisable_ns = 20000\n"
 	"duration_ms = 400\nblocks = 2\ndrain_ms = 10000\n"

@@ -221,6 +221,47 @@ static void test_software_resend_without_retrigger_op(void **state)
 	assert_int_equal(handled, 1);
 }
 
+/*
+ * A board that calls do_IRQ() from a thread of its own, attached as no
+ * simulated CPU, with no irq_cpu_run() loop: enable_irq() runs the resend
+ * on that thread before it returns, instead of stranding it until the
+ * board's next interrupt.
+ */
+static void *board_thread(void *arg)
+{
+	int *seen_before_return = arg;
+
+	assert_false(irq_cpu_attached());
+	disable_irq(IRQ);
+	do_IRQ(IRQ); /* the edge comes while disabled */
+	*seen_before_return = handled;
+	enable_irq(IRQ);
+	seen_before_return[1] = handled;
+	seen_before_return[2] = handler_in_irq && !in_irq();
+	return NULL;
+}
+
+static void test_software_resend_on_board_thread(void **state)
+{
+	int seen[3] = { -1, -1, -1 };
+	pthread_t t;
+
+	(void)state;
+	set_irq_chip(IRQ, fake_chip_make(1u << FAKE_RETRIGGER));
+	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", &dev), 0);
+	assert_int_equal(pthread_create(&t, NULL, board_thread, seen), 0);
+	assert_int_equal(pthread_join(t, NULL), 0);
+	assert_int_equal(seen[0], 0);
+	assert_int_equal(seen[1], 1);
+	assert_true(seen[2]); /* replayed as an interrupt */
+	assert_false(irq_desc[IRQ].status &
+		     (IRQ_REPLAY | IRQ_PENDING | IRQ_INPROGRESS));
+	/* Nothing left for CPU 0 to replay. */
+	irq_resend_flush();
+	assert_int_equal(handled, 1);
+	free_irq(IRQ, &dev);
+}
+
 static void test_software_resend_at_irq_exit(void **state)
 {
 	(void)state;
@@ -478,6 +519,8 @@ int main(void)
 		cmocka_unit_test_setup(test_software_resend_by_flush, setup),
 		cmocka_unit_test_setup(
 			test_software_resend_without_retrigger_op, setup),
+		cmocka_unit_test_setup(test_software_resend_on_board_thread,
+				       setup),
 		cmocka_unit_test_setup(test_software_resend_at_irq_exit, setup),
 		cmocka_unit_test_setup(
 			test_software_resend_only_at_outermost_exit, setup),

@@ -19,6 +19,9 @@
 #include <stdint.h>
 #include <chips/model.h>
 
+/* The architecture a run of it behaves as: arch/arm/common/gic.c drove it. */
+#define GIC_ARCH GENIRQ_ARCH_ARM
+
 /* The architecture's limits and special IDs. */
 #define GIC_MAX_CPUS 8
 #define GIC_MAX_SPIS 988

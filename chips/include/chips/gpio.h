@@ -12,6 +12,9 @@
 
 #include <chips/model.h>
 
+/* The architecture a run of it behaves as: ARM machines (pxa, ep93xx) chained GPIO banks so. */
+#define GPIO_ARCH GENIRQ_ARCH_ARM
+
 #define GPIO_NR_LINES 32
 
 /**

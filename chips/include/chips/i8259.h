@@ -12,6 +12,9 @@
 #include <stdbool.h>
 #include <chips/model.h>
 
+/* The architecture a run of it behaves as: arch/i386/kernel/i8259.c drove it. */
+#define I8259_ARCH GENIRQ_ARCH_I386
+
 #define I8259_NR_LINES 16
 #define I8259_CASCADE_IR 2 /* master input wired to the slave's INT */
 

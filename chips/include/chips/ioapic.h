@@ -22,6 +22,9 @@
 #include <stdint.h>
 #include <chips/model.h>
 
+/* The architecture a run of it behaves as: arch/i386/kernel/io_apic.c drove it. */
+#define IOAPIC_ARCH GENIRQ_ARCH_I386
+
 #define IOAPIC_NR_PINS 24
 /* Local APICs a model can have: physical xAPIC IDs 0..63. */
 #define IOAPIC_MAX_CPUS 64

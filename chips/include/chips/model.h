@@ -117,11 +117,17 @@ enum chip_design {
  * @set_design:	put every line of the model on @design; lines keep their
  *		trigger type. Not while interrupts are being dispatched
  * @destroy:	free the model (after its lines were freed)
+ * @set_arch:	make the model's irq_chip what @arch's 2.6.18 driver was
+ *		(the GIC has no ->retrigger on ARM); NULL: the same on all
+ * @arch:	the architecture whose kernel drove this controller, and so
+ *		the one a run of it behaves as unless a scenario says
  */
 struct chip_model_ops {
 	void (*set_input)(struct chip_model *m, unsigned int pin, bool level);
 	void (*set_design)(struct chip_model *m, enum chip_design design);
 	void (*destroy)(struct chip_model *m);
+	void (*set_arch)(struct chip_model *m, enum genirq_arch arch);
+	enum genirq_arch arch;
 };
 
 /**
@@ -369,6 +375,31 @@ static inline void chip_model_set_design(struct chip_model *m,
 {
 	m->ops->set_design(m, design);
 }
+
+/**
+ * chip_model_arch - the architecture @m's controller belongs to
+ * @m: the model
+ *
+ * Return: its ops' @arch.
+ */
+static inline enum genirq_arch chip_model_arch(const struct chip_model *m)
+{
+	return m->ops->arch;
+}
+
+/**
+ * chip_model_set_arch - set up @m's lines as @arch's kernel did
+ * @m: a model, its lines set up
+ * @arch: the architecture genirq_set_arch() was given
+ *
+ * Call after genirq_set_arch(@arch), which stands for the architecture's
+ * init_IRQ(); this is the machine's part that followed it. On ARM each of
+ * the model's lines is made requestable and probeable (set_irq_flags()
+ * with IRQF_VALID | IRQF_PROBE, as ARM machines did for their
+ * controllers' lines); IRQ_DELAYED_DISABLE stays. Then the model's own
+ * @set_arch, if any.
+ */
+void chip_model_set_arch(struct chip_model *m, enum genirq_arch arch);
 
 /**
  * chip_model_destroy - free a model made by its <model>_create()

@@ -10,6 +10,9 @@
 
 #include <chips/model.h>
 
+/* The architecture a run of it behaves as: software-decoded lines belong to no architecture: generic keeps them as irqlab ran them. */
+#define SOFTCHIP_ARCH GENIRQ_ARCH_GENERIC
+
 /**
  * struct softchip_cost - cost of the software status/enable words
  * @status_read_ns: reading the status word (demultiplexer)

@@ -35,6 +35,9 @@
 #include <stdint.h>
 #include <chips/model.h>
 
+/* The architecture a run of it behaves as: a PCI INTx line of an x86 guest; level, so a lost resend costs nothing: the line asserts again. */
+#define UIO_CHIP_ARCH GENIRQ_ARCH_I386
+
 #define UIO_PATH_MAX 256
 
 /* How the chip masks and unmasks the line. */

@@ -11,6 +11,9 @@
 
 #include <chips/model.h>
 
+/* The architecture a run of it behaves as: arch/arm/common/vic.c drove it. */
+#define VIC_ARCH GENIRQ_ARCH_ARM
+
 #define VIC_NR_INPUTS 32
 
 /**

@@ -38,7 +38,7 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 	 IRQF_TRIGGER_FALLING)
 #define IRQF_TRIGGER_PROBE 0x00000010
 #define IRQF_DISABLED 0x00000020 /* run the handler with interrupts off */
-#define IRQF_SAMPLE_RANDOM 0x00000040 /* accepted; no entropy pool here */
+#define IRQF_SAMPLE_RANDOM 0x00000040 /* feed the entropy pool: a costed call */
 #define IRQF_SHARED 0x00000080 /* the line may be shared */
 /* The caller expects a sharing mismatch: setup_irq() does not report it. */
 #define IRQF_PROBE_SHARED 0x00000100
@@ -171,6 +171,37 @@ void free_irq(unsigned int irq, void *dev_id);
 irqreturn_t no_action(int cpl, void *dev_id);
 
 int can_request_irq(unsigned int irq, unsigned long irqflags);
+
+/**
+ * add_interrupt_randomness - what feeding the entropy pool costs
+ * @irq: the line that was handled
+ *
+ * Called by handle_IRQ_event() after the handlers when one that returned
+ * IRQ_HANDLED belongs to an IRQF_SAMPLE_RANDOM action, as 2.6.18 did.
+ * There is no pool: it counts the call for @irq and busy-waits the time
+ * genirq_set_entropy_cost() set, standing for the pool's lock, the cycle
+ * counter read and the mixing.
+ */
+void add_interrupt_randomness(int irq);
+
+/**
+ * genirq_set_entropy_cost - the time add_interrupt_randomness() takes
+ * @ns: the time, ns; 0 (the default, and after genirq_reset()): none
+ * @wait: busy-waits its argument in ns (the harness's calibrated
+ *	chip_delay_ns()); may be NULL only with @ns 0
+ *
+ * Set it before the CPUs start. Return: 0, or -EINVAL for @ns without
+ * @wait.
+ */
+int genirq_set_entropy_cost(unsigned int ns, void (*wait)(unsigned int ns));
+
+/**
+ * genirq_entropy_samples - add_interrupt_randomness() calls for @irq
+ * @irq: the line
+ *
+ * Return: the count since genirq_reset(); 0 for a bad @irq.
+ */
+unsigned long genirq_entropy_samples(unsigned int irq);
 
 void disable_irq_nosync(unsigned int irq);
 void disable_irq(unsigned int irq);

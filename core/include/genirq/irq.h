@@ -58,7 +58,8 @@
 #define IRQ_NOPROBE 0x02000000 /* IRQ is not valid for probing */
 #define IRQ_NOREQUEST 0x04000000 /* IRQ cannot be requested */
 #define IRQ_NOAUTOEN 0x08000000 /* IRQ will not be enabled on request irq */
-/* 0x10000000 was IRQ_DELAYED_DISABLE (docs/core.md says why it is gone) */
+#define IRQ_DELAYED_DISABLE \
+	0x10000000 /* ARM: disable_irq() leaves it unmasked */
 #define IRQ_WAKEUP 0x20000000 /* IRQ triggers system wakeup */
 /* 2.6.19's bit; 2.6.18 kept a desc->move_irq word instead */
 #define IRQ_MOVE_PENDING 0x40000000 /* need to re-target IRQ destination */
@@ -459,6 +460,55 @@ void genirq_set_noirqdebug(bool on);
  * chip performs it at the line's next interrupt (move_native_irq()).
  */
 void genirq_set_pending_irq_moves(bool on);
+
+/**
+ * enum genirq_arch - whose 2.6.18 genirq the core behaves as
+ * @GENIRQ_ARCH_GENERIC: the boot default, no architecture's: software
+ *	resend on every line a chip cannot retrigger, eager disable (what
+ *	irqlab did before it knew architectures; library users and tests)
+ * @GENIRQ_ARCH_I386: no CONFIG_HARDIRQS_SW_RESEND: an edge found disabled
+ *	is marked IRQ_REPLAY and, without a ->retrigger, dropped on enable
+ * @GENIRQ_ARCH_ARM: CONFIG_HARDIRQS_SW_RESEND, and init_IRQ() marks every
+ *	descriptor IRQ_NOREQUEST | IRQ_DELAYED_DISABLE | IRQ_NOPROBE
+ * @GENIRQ_ARCH_NR: how many
+ */
+enum genirq_arch {
+	GENIRQ_ARCH_GENERIC,
+	GENIRQ_ARCH_I386,
+	GENIRQ_ARCH_ARM,
+	GENIRQ_ARCH_NR,
+};
+
+/**
+ * genirq_set_arch - behave as @arch's 2.6.18 kernel did
+ * @arch: the architecture
+ *
+ * Chooses whether check_irq_resend() may queue a software resend, and
+ * does what @arch's init_IRQ() did to every descriptor: on ARM each gets
+ * IRQ_NOREQUEST | IRQ_DELAYED_DISABLE | IRQ_NOPROBE (controller code then
+ * calls set_irq_flags() for its valid lines, as an ARM machine's init
+ * did); on the others IRQ_DELAYED_DISABLE is cleared. Call it after the
+ * chips are set up and before lines are requested; genirq_reset() returns
+ * to GENIRQ_ARCH_GENERIC.
+ *
+ * Return: 0, or -EINVAL for an @arch out of range.
+ */
+int genirq_set_arch(enum genirq_arch arch);
+
+/**
+ * genirq_get_arch - the architecture genirq_set_arch() chose
+ *
+ * Return: it, GENIRQ_ARCH_GENERIC after genirq_reset().
+ */
+enum genirq_arch genirq_get_arch(void);
+
+/**
+ * genirq_arch_name - an architecture's name: "generic", "i386", "arm"
+ * @arch: the architecture
+ *
+ * Return: the name, or NULL past the last (a table's end).
+ */
+const char *genirq_arch_name(enum genirq_arch arch);
 
 /**
  * genirq_thread_setup_fn - prepare a new irq thread
