@@ -9,7 +9,8 @@ add_library(irqlab_analysis STATIC run.c doc.c report.c report_fmt.c
 	report_threaded.c report_noise.c report_tail.c tail_run.c
 	report_trace.c report_env.c report_answer.c report_finding.c
 	palette.c
-	benchmarks.c benchmarks_targets.c compare.c compare_runs.c
+	benchmarks.c benchmarks_targets.c compare.c compare_caveats.c
+	compare_cli.c compare_runs.c compare_shift.c
 	compare_stability.c host.c)
 target_include_directories(irqlab_analysis PUBLIC ${PROJECT_SOURCE_DIR})
 target_compile_definitions(irqlab_analysis PRIVATE
