@@ -296,16 +296,13 @@ static int compare_side(const struct side *base, const struct side *now,
 {
 	double level = 1 - CMP_ALPHA / 2 / (family ? family : 1);
 	double glevel = 1 - CMP_ALPHA / 2;
-	size_t nmax = base->n > now->n ? base->n : now->n;
-	double *tmp = calloc((nc > nmax ? nc : nmax) + base->n + now->n + 1,
-			     sizeof(*tmp));
 	struct shift sh = { 0 };
 	json_t *jmetrics = json_array();
 	int ret = -ENOMEM;
 
 	sh.gb = calloc(base->n, sizeof(*sh.gb));
 	sh.gn = calloc(now->n, sizeof(*sh.gn));
-	if (!tmp || !sh.gb || !sh.gn || !jmetrics)
+	if (!sh.gb || !sh.gn || !jmetrics)
 		goto out;
 	json_object_set_new(jside, "metrics", jmetrics);
 	printf("\n## Side %zu: %zu run%s against the base's %zu\n\n", k, now->n,
@@ -334,7 +331,7 @@ static int compare_side(const struct side *base, const struct side *now,
 					  cells[i].origin, &v->mixed,
 					  cells[i].sn);
 			}
-			cmp_run_levels(base, now, cells, nc, &sh, tmp);
+			cmp_run_levels(base, now, cells, nc, &sh);
 			cmp_global_shift(base, now, chk ? glevel : REPORT_LEVEL,
 					 &sh);
 			if (cmp_local_shifts(base, now, cells, nc, lv, &sh))
@@ -456,7 +453,6 @@ static int compare_side(const struct side *base, const struct side *now,
 out:
 	free(sh.gb);
 	free(sh.gn);
-	free(tmp);
 	return ret;
 }
 

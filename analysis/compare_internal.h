@@ -106,10 +106,10 @@ static inline json_t *cmp_jnum(double v)
 
 /*
  * Each run's global level: the median over cells of its summary less the
- * cell's reference. Into sh->gb and sh->gn; @tmp holds max(cells, runs).
+ * cell's reference. Into sh->gb and sh->gn.
  */
 void cmp_run_levels(const struct side *base, const struct side *now,
-		    struct cell *c, size_t nc, struct shift *sh, double *tmp);
+		    struct cell *c, size_t nc, struct shift *sh);
 /* The global shift over the runs' levels, at @level, into sh->global. */
 void cmp_global_shift(const struct side *base, const struct side *now,
 		      double level, struct shift *sh);

@@ -11,26 +11,6 @@
 #include <string.h>
 #include "analysis/compare_internal.h"
 
-/* The median of the finite values of @v (@n), sorted in @tmp; NAN. */
-static double finite_median(const double *v, size_t n, double *tmp)
-{
-	size_t m = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]))
-			tmp[m++] = v[i];
-	if (!m)
-		return NAN;
-	for (size_t i = 1; i < m; i++)
-		for (size_t j = i; j > 0 && tmp[j - 1] > tmp[j]; j--) {
-			double t = tmp[j];
-
-			tmp[j] = tmp[j - 1];
-			tmp[j - 1] = t;
-		}
-	return m % 2 ? tmp[m / 2] : (tmp[m / 2 - 1] + tmp[m / 2]) / 2;
-}
-
 /* Within-side sum of squares of @x about its side's mean; its df. */
 static double side_ss(const double *x, size_t n, size_t *df)
 {
@@ -54,10 +34,10 @@ static double side_ss(const double *x, size_t n, size_t *df)
  * Each run's global level: the median over cells of its summary less
  * the cell's reference (the median over every run of both sides, so
  * that no side is favoured and the runs stay exchangeable under no
- * change). Into sh->gb and sh->gn; @tmp holds max(cells, runs).
+ * change). Into sh->gb and sh->gn.
  */
 void cmp_run_levels(const struct side *base, const struct side *now,
-		    struct cell *c, size_t nc, struct shift *sh, double *tmp)
+		    struct cell *c, size_t nc, struct shift *sh)
 {
 	size_t nr = base->n + now->n;
 	double *all = calloc(nr ? nr : 1, sizeof(*all));
@@ -67,7 +47,7 @@ void cmp_run_levels(const struct side *base, const struct side *now,
 	for (size_t i = 0; all && ref && i < nc; i++) {
 		memcpy(all, c[i].sb, base->n * sizeof(*all));
 		memcpy(all + base->n, c[i].sn, now->n * sizeof(*all));
-		ref[i] = finite_median(all, nr, tmp);
+		ref[i] = irqstat_median_finite(all, nr);
 	}
 	for (size_t r = 0; all && ref && col && r < nr; r++) {
 		bool b = r < base->n;
@@ -75,7 +55,7 @@ void cmp_run_levels(const struct side *base, const struct side *now,
 
 		for (size_t i = 0; i < nc; i++)
 			col[i] = (b ? c[i].sb[j] : c[i].sn[j]) - ref[i];
-		(b ? sh->gb : sh->gn)[j] = finite_median(col, nc, tmp);
+		(b ? sh->gb : sh->gn)[j] = irqstat_median_finite(col, nc);
 	}
 	free(all);
 	free(ref);

@@ -24,27 +24,6 @@ static void drop_block(struct run_design *d, unsigned int b)
 	}
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The median of the finite values >= 0 of @v (sorted in place); NAN. */
-static double median(double *v, size_t n)
-{
-	size_t m = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]) && v[i] >= 0)
-			v[m++] = v[i];
-	if (!m)
-		return NAN;
-	qsort(v, m, sizeof(*v), cmp_dbl);
-	return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
-}
-
 /* The run's rounds: per scenario, its first design's figures (shared). */
 static size_t rounds(const struct run *r)
 {
@@ -105,8 +84,10 @@ void ana_host_set_apart(struct run *r, struct ana_host *out)
 		}
 	}
 	if (v) {
-		h.run_delay_ns = median(v, figure(r, RUN_HOST_RUN_DELAY, v));
-		h.compute_ns = median(v, figure(r, RUN_HOST_COMPUTE, v));
+		h.run_delay_ns = irqstat_median_finite(
+			v, figure(r, RUN_HOST_RUN_DELAY, v));
+		h.compute_ns = irqstat_median_finite(
+			v, figure(r, RUN_HOST_COMPUTE, v));
 		n = figure(r, RUN_HOST_HANDOFF, v);
 		for (size_t i = 0; i < n; i++) {
 			/* 0: one PU, no hand-off to speak of. */
@@ -117,7 +98,7 @@ void ana_host_set_apart(struct run *r, struct ana_host *out)
 			if (!(v[i] <= h.handoff_hi))
 				h.handoff_hi = v[i];
 		}
-		h.handoff_ns = median(v, n);
+		h.handoff_ns = irqstat_median_finite(v, n);
 	}
 	free(v);
 	if (out)

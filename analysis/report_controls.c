@@ -29,27 +29,6 @@ struct control {
 	double p99_ns; /* the first copy's median block p99; NAN: none */
 };
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The median of the finite values among @n; NAN if none. */
-static double finite_median(double *v, size_t n)
-{
-	size_t m = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]))
-			v[m++] = v[i];
-	if (!m)
-		return NAN;
-	qsort(v, m, sizeof(*v), cmp_dbl);
-	return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
-}
-
 /*
  * Why no p99 shift tried was found in 95% of its pairs, measured: how
  * wide the unshifted pairs' p99 intervals are, against the p99 itself.
@@ -75,8 +54,8 @@ static int p99_floor(struct doc *d, json_t *j, const struct control *c,
 			w[m] = c[i].p99_width;
 			q[m++] = c[i].p99_ns;
 		}
-	width = finite_median(w, m);
-	p99 = finite_median(q, m);
+	width = irqstat_median_finite(w, m);
+	p99 = irqstat_median_finite(q, m);
 	free(w);
 	free(q);
 	if (!isfinite(width) || !isfinite(p99)) {

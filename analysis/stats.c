@@ -395,10 +395,17 @@ out:
 	free(d);
 }
 
-static double median(double *v, size_t n)
+double irqstat_median_finite(double *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), cmp_dbl);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			v[m++] = v[i];
+	if (!m)
+		return NAN;
+	qsort(v, m, sizeof(*v), cmp_dbl);
+	return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
 }
 
 void irqstat_runsum(const double *q, size_t n, struct irqstat_runsum *out)
@@ -413,11 +420,11 @@ void irqstat_runsum(const double *q, size_t n, struct irqstat_runsum *out)
 		if (usable(q[i]))
 			l[m++] = log(q[i]);
 	if (m) {
-		out->centre = median(l, m);
+		out->centre = irqstat_median_finite(l, m);
 		out->blocks = m;
 		for (unsigned int i = 0; i < m; i++)
 			l[i] = fabs(l[i] - out->centre);
-		mad = median(l, m);
+		mad = irqstat_median_finite(l, m);
 		/*
 		 * MAD x 1.4826 is a normal sd; a median's standard error is
 		 * sqrt(pi / 2) = 1.2533 times a mean's.

@@ -93,6 +93,10 @@ enum irqstat_verdict {
 
 enum irqstat_verdict irqstat_verdict(const struct irqstat_effect *e);
 
+/* The median of the finite values among @v's @n (moved to its front and
+ * sorted there); NAN if there is none. */
+double irqstat_median_finite(double *v, size_t n);
+
 /* The nearest-rank quantile @permille/1000 of @v (sorted in place); NAN if
  * @n is 0. */
 double irqstat_quantile(uint64_t *v, size_t n, unsigned int permille);
