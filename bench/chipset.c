@@ -11,7 +11,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <genirq/cpu.h>
 #include <genirq/interrupt.h>
+#include <chips/cost.h>
 #include <chips/gic.h>
 #include <chips/gpio.h>
 #include <chips/i8259.h>
@@ -180,6 +182,22 @@ static int apply_cost(struct chip_model *m, const struct bench_scenario *sc,
 	return 0;
 }
 
+/*
+ * The simulated CPU's own costs (profile section [cpu], [cost.cpu]):
+ * every vector entry's, paid by the core's arch glue on this scenario's
+ * CPUs until the next genirq_reset().
+ */
+static int cpu_cost(const struct bench_scenario *sc, char *err, size_t errlen)
+{
+	struct chip_cpu_cost cost = { 0 };
+	struct chip_model cpu = chip_cpu_model(&cost);
+	int ret = apply_cost(&cpu, sc, err, errlen);
+
+	if (ret)
+		return ret;
+	return irq_cpu_set_entry_cost(cost.entry_ns, chip_delay_ns);
+}
+
 /* Fault set_type: the controller refuses every trigger type. */
 static int failing_set_type(unsigned int irq, unsigned int type)
 {
@@ -312,6 +330,9 @@ int bench_chip_create(const struct bench_scenario *sc,
 		if (ret)
 			goto fail;
 	}
+	ret = cpu_cost(sc, err, errlen);
+	if (ret)
+		goto fail;
 	/* Falling and low triggers idle high: the device pulls the pin low. */
 	ci->active_low = c == &chip_gpio &&
 			 (sc->trigger == BENCH_TRIG_EDGE_FALLING ||

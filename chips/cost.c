@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,12 @@ static const struct {
 	{ "soft", softchip_cost_fields }, { "i8259", i8259_cost_fields },
 	{ "ioapic", ioapic_cost_fields }, { "gic", gic_cost_fields },
 	{ "vic", vic_cost_fields },	  { "gpio", gpio_cost_fields },
-	{ "uio", uio_cost_fields },
+	{ "uio", uio_cost_fields },	  { "cpu", chip_cpu_cost_fields },
+};
+
+const struct chip_cost_field chip_cpu_cost_fields[] = {
+	{ "entry_ns", offsetof(struct chip_cpu_cost, entry_ns) },
+	{ NULL, 0 },
 };
 
 /* A model name longer than this is no model (the sections' buffer). */

@@ -115,6 +115,17 @@ static inline bool irq_resend_pending(void)
 }
 void irq_resend_reset(void);
 /*
+ * The vector entry's own cost (irq_cpu_set_entry_cost(), cpu.c): @ns is
+ * stored after @wait (release) and read first (acquire), so a CPU that
+ * sees a time also sees the wait to pay it with.
+ */
+struct irq_entry_cost {
+	unsigned int ns;
+	void (*wait)(unsigned int ns);
+};
+extern struct irq_entry_cost irq_entry_cost;
+
+/*
  * The dispatch path's two copies (dispatch.h, traced.c). The _traced ones
  * exist where IRQLAB_TRACE is on. irq_vector_entry() is do_IRQ()'s body.
  */

@@ -29,6 +29,19 @@ static inline void irq_exit(void)
 	}
 }
 
+/*
+ * The entry's fixed cost, where the hardware and the arch's entry stub
+ * pay it: before irq_enter(), interrupts off. Not a genirq step (2.6.18
+ * has no such call); the arch glue's, so the flows stay the kernel's.
+ */
+static inline void irq_entry_pay(void)
+{
+	unsigned int ns = __atomic_load_n(&irq_entry_cost.ns, __ATOMIC_ACQUIRE);
+
+	if (unlikely(ns))
+		__atomic_load_n(&irq_entry_cost.wait, __ATOMIC_RELAXED)(ns);
+}
+
 /**
  * irq_vector_entry - do_IRQ()'s body: the simulated CPU takes vector @irq
  * @irq: interrupt number
@@ -50,6 +63,7 @@ void irq_vector_entry(unsigned int irq)
 		return;
 	}
 	local_irq_save(flags);
+	irq_entry_pay();
 	irq_enter();
 	irqlab_trace_entry(cpu, irq);
 	generic_handle_irq(irq);

@@ -549,6 +549,8 @@ static const struct bad bad[] = {
 	{ "[cost.ioapic]\nlapic_eoi_ns = 1\n" S "chip = ioapic\n"
 	  "[cost.ioapic]\nlapic_eoi_ns = 2\n",
 	  -EINVAL, 6, NULL, { "duplicate key lapic_eoi_ns", "line 2" } },
+	{ S "chip = soft\n[cost.cpu]\nexit_ns = 1\n", -EINVAL, 4, NULL,
+	  { "key exit_ns", "model cpu", "entry_ns" } },
 	{ S "chip = ioapic\ncost.ioapic.nope_ns = 1\n", -EINVAL, 3, NULL,
 	  { "key nope_ns", "ioapic_read_ns" } },
 	{ S "chip = ioapic\ncost.z80.x_ns = 1\n", -EINVAL, 3, NULL,
@@ -836,6 +838,8 @@ static void test_round_trip(void **state)
 				  "cpus = 3\n";
 	static const char two[] = "[cost.gic]\n"
 				  "cpu_read_ns = 11\n"
+				  "[cost.cpu]\n"
+				  "entry_ns = 40\n"
 				  "[scenario r3]\n"
 				  "chip = gpio\n"
 				  "trigger = level-low\n"
@@ -870,8 +874,12 @@ static void test_round_trip(void **state)
 	assert_int_equal(cfg.sc[1].overrides[1].ns, 7);
 	assert_int_equal(cfg.sc[0].nr_overrides, 1);
 	assert_int_equal(cfg.sc[0].overrides[0].ns, 800);
-	assert_int_equal(cfg.sc[2].nr_overrides, 1);
+	assert_int_equal(cfg.sc[2].nr_overrides, 2);
 	assert_int_equal(cfg.sc[2].overrides[0].ns, 11);
+	/* the simulated CPU's entry cost: a model of the overrides too */
+	assert_string_equal(cfg.sc[2].overrides[1].model, "cpu");
+	assert_string_equal(cfg.sc[2].overrides[1].key, "entry_ns");
+	assert_int_equal(cfg.sc[2].overrides[1].ns, 40);
 	assert_ptr_equal(cfg.sc[2].overrides, cfg.sc[3].overrides);
 
 	write_config(&cfg, "written.ini", out1, sizeof(out1));

@@ -28,6 +28,31 @@ struct chip_cost_error {
 };
 
 /**
+ * struct chip_cpu_cost - what the simulated CPU itself costs: section
+ * [cpu] of a profile, [cost.cpu] of a scenario file
+ * @entry_ns:	each vector entry, before do_IRQ() (irq_cpu_set_entry_cost()):
+ *		the same on every chip and design, the knob for a global
+ *		change
+ *
+ * "cpu" is a model of the profiles and overrides like the controllers,
+ * so that it is read, checked, merged and written back (config.ini) by
+ * the same code; chip_cpu_model() gives the model it is applied to.
+ */
+struct chip_cpu_cost {
+	unsigned int entry_ns;
+};
+
+extern const struct chip_cost_field chip_cpu_cost_fields[];
+
+/* A model named "cpu" over @cost, for chip_cost_load()/chip_cost_set(). */
+static inline struct chip_model chip_cpu_model(struct chip_cpu_cost *cost)
+{
+	return (struct chip_model){ .name = "cpu",
+				    .cost = cost,
+				    .cost_fields = chip_cpu_cost_fields };
+}
+
+/**
  * chip_cost_fields - the cost keys of model @model
  * @model: a model name, as a profile's section names it
  *

@@ -266,6 +266,24 @@ typedef int (*irq_cpu_inta_fn)(unsigned int cpu, unsigned int irq, void *ctx);
  */
 int irq_cpu_set_inta(unsigned int irq, irq_cpu_inta_fn fn, void *ctx);
 
+/**
+ * irq_cpu_set_entry_cost - a fixed time every vector entry pays
+ * @ns: the time, ns; 0 (the default, and after genirq_reset()): none
+ * @wait: busy-waits its argument in ns (the harness's calibrated
+ *	chip_delay_ns()); may be NULL only with @ns 0
+ *
+ * What the hardware and the arch's entry stub cost before do_IRQ() runs
+ * (the vector through the IDT, the registers saved): paid once per
+ * vector, interrupts off, before irq_enter(), on every simulated CPU and
+ * for every chip, in both copies of the entry. It is there to move
+ * every design and every chip alike, as a change to the arch glue
+ * would: the A/B gate's known global shift (docs/analysis.md). Set it
+ * before the CPUs start.
+ *
+ * Return: 0, or -EINVAL for @ns without @wait.
+ */
+int irq_cpu_set_entry_cost(unsigned int ns, void (*wait)(unsigned int ns));
+
 /* do_IRQ()'s body without or with tracepoints (genirq_set_tracing()). */
 extern void (*irq_vector_entry_copy)(unsigned int irq)
 	__attribute__((visibility("hidden")));
