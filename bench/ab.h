@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* `irqlab ab`: the interleaved A/B gate between two builds or configs. */
+#ifndef BENCH_AB_H
+#define BENCH_AB_H
+
+/**
+ * bench_ab_main - irqlab ab [-o DIR] [--a-bin PATH] [--b-bin PATH] ...
+ * @argc: the arguments from "ab" on
+ * @argv: them
+ * @self: this program's path, each side's binary unless given
+ *
+ * Return: the exit status (analysis/outcome.h): 0 pass, 2 regression,
+ * 3 inconclusive, 4 bad input, 1 a run failed, 130 a signal.
+ */
+int bench_ab_main(int argc, char **argv, const char *self);
+
+#endif /* BENCH_AB_H */
