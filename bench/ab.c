@@ -284,6 +284,7 @@ static int parse(struct ab_run *r, int argc, char **argv, const char *self)
 	};
 	int c, ret;
 
+	optind = 0; /* again from the start: calibrate calls it often */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:qh", opts, NULL)) != -1) {
 		ret = option(r, c, argv);
@@ -594,14 +595,16 @@ static int pairs(struct ab_run *r)
 }
 
 /**
- * bench_ab_main - irqlab ab: see usage above and docs/analysis.md
+ * bench_ab_run - irqlab ab: see usage above and docs/analysis.md
  * @argc: the arguments from "ab" on
  * @argv: them
  * @self: this program, each side's binary unless given
+ * @res: where the judged gate goes (the caller frees res->g), or NULL
  *
  * Return: the exit status.
  */
-int bench_ab_main(int argc, char **argv, const char *self)
+int bench_ab_run(int argc, char **argv, const char *self,
+		 struct bench_ab_result *res)
 {
 	struct ab_run r = {
 		.p = { .alpha = 0.05, .threshold = 0.10, .max_pairs = 100 },
@@ -612,6 +615,8 @@ int bench_ab_main(int argc, char **argv, const char *self)
 	double minutes;
 	int rc = parse(&r, argc, argv, self);
 
+	if (res)
+		memset(res, 0, sizeof(*res));
 	if (rc != -2)
 		return rc;
 	if (!r.seed_given &&
@@ -636,6 +641,7 @@ int bench_ab_main(int argc, char **argv, const char *self)
 	ab_gate_init(&r.g, &r.p);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	r.t0 = now_s();
 	rc = pairs(&r);
 	r.rc = stop ? BENCH_EXIT_INTERRUPTED : rc;
 	minutes = (now_s() - r.t0) / 60;
@@ -664,7 +670,18 @@ int bench_ab_main(int argc, char **argv, const char *self)
 	rc = stop ? BENCH_EXIT_INTERRUPTED :
 	     rc	  ? rc :
 		    ana_outcome_exit(r.g.outcome);
-	ab_gate_free(&r.g);
+	if (res) {
+		res->exit = rc;
+		res->minutes = minutes;
+		res->g = r.g;
+	} else {
+		ab_gate_free(&r.g);
+	}
 	free(r.order);
 	return rc;
+}
+
+int bench_ab_main(int argc, char **argv, const char *self)
+{
+	return bench_ab_run(argc, argv, self, NULL);
 }

@@ -35,6 +35,7 @@ static const char main_usage[] =
 	"  report   write a run folder's report (report.md, report.html)\n"
 	"  compare  compare run folders; exit status 2 on a regression\n"
 	"  ab       the A/B gate: two builds or configs in alternating runs\n"
+	"  calibrate --gate  what the A/B gate is worth on this machine\n"
 	"  soak     the suite again and again with random seeds, every run checked\n"
 	"  adopt    install a run folder made elsewhere (./irqlab vm run's guest)\n"
 	"  list     what can be run, and this machine's topology\n"
@@ -137,7 +138,8 @@ int main(int argc, char **argv)
 		return cmd_list(argc - 1, argv + 1);
 	if (!strcmp(cmd, "adopt"))
 		return bench_adopt_main(argc - 1, argv + 1);
-	if (!strcmp(cmd, "soak") || !strcmp(cmd, "ab")) {
+	if (!strcmp(cmd, "soak") || !strcmp(cmd, "ab") ||
+	    !strcmp(cmd, "calibrate")) {
 		char self[4096];
 		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 
@@ -149,6 +151,9 @@ int main(int argc, char **argv)
 		self[n] = '\0';
 		if (!strcmp(cmd, "ab"))
 			return bench_ab_main(argc - 1, argv + 1, self);
+		if (!strcmp(cmd, "calibrate"))
+			return bench_ab_calibrate_main(argc - 1, argv + 1,
+						       self);
 		return bench_soak_main(argc - 1, argv + 1, self);
 	}
 #if IRQLAB_ANALYSIS
