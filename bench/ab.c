@@ -42,7 +42,7 @@ static const char usage[] =
 	"usage: irqlab ab [-o DIR] [--a-bin PATH] [--b-bin PATH]\n"
 	"                 [--a CONFIG]... [--b CONFIG]... [--metric M]...\n"
 	"                 [--threshold PCT] [--alpha A] [--budget MINUTES]\n"
-	"                 [--max-pairs N] [--seed N] [-q]\n"
+	"                 [--max-pairs N] [--seed N] [--keep-samples] [-q]\n"
 	"\n"
 	"The A/B gate: is B slower than A? Short runs of each side alternate in\n"
 	"pairs, each run a process of its own, each pair's order (AB or BA)\n"
@@ -67,6 +67,8 @@ static const char usage[] =
 	"                       (default 10)\n"
 	"      --max-pairs N    and at N pairs at the latest (default 100)\n"
 	"      --seed N         the order's seed (default: drawn, recorded)\n"
+	"      --keep-samples   keep each run's samples.bin (the gate reads\n"
+	"                       summary.json only, and removes it)\n"
 	"  -q, --quiet          only the table's last line\n"
 	"\n";
 
@@ -90,6 +92,7 @@ struct ab_side {
  * @seed: the order's
  * @seed_given: --seed set it
  * @quiet: -q
+ * @keep_samples: --keep-samples: each run's samples.bin stays
  * @g: the judgement
  * @order: per pair, 'A' or 'B': which side ran first
  * @t0: when the first pair began (CLOCK_MONOTONIC, s)
@@ -102,7 +105,7 @@ struct ab_run {
 	struct ab_params p;
 	double budget_s;
 	uint64_t seed;
-	bool seed_given, quiet;
+	bool seed_given, quiet, keep_samples;
 	struct ab_gate g;
 	char *order;
 	double t0;
@@ -253,6 +256,9 @@ static int option(struct ab_run *r, int c, char **argv)
 	case 'q':
 		r->quiet = true;
 		return 0;
+	case 'k':
+		r->keep_samples = true;
+		return 0;
 	case 'h':
 		fputs(usage, stdout);
 		ana_exit_help(stdout, ANA_CMD_AB);
@@ -279,6 +285,7 @@ static int parse(struct ab_run *r, int argc, char **argv, const char *self)
 		{ "max-pairs", required_argument, NULL, 'n' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "keep-samples", no_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -535,6 +542,16 @@ static int pair(struct ab_run *r, unsigned int k, bool b_first)
 		return BENCH_EXIT_FAIL;
 	}
 	r->order[k - 1] = b_first ? 'B' : 'A';
+	/*
+	 * The gate reads summary.json only; samples.bin is 1-3 MB a run of
+	 * quick.ini, 300 MB a 10-minute gate, 6 GB a calibration.
+	 */
+	for (int s = 0; s < 2 && !r->keep_samples; s++) {
+		char path[4300];
+
+		snprintf(path, sizeof(path), "%s/samples.bin", s ? b : a);
+		unlink(path);
+	}
 	return 0;
 }
 

@@ -110,6 +110,9 @@ static void test_six_pairs(void **state)
 			snprintf(name, sizeof(name),
 				 "pair-%03d-%c/summary.json", k, "ab"[s]);
 			exists(out, name, true);
+			snprintf(name, sizeof(name), "pair-%03d-%c/samples.bin",
+				 k, "ab"[s]);
+			exists(out, name, false); /* removed once judged */
 		}
 	exists(out, "pair-007-a", false);
 	exists(out, "INCOMPLETE", false);
