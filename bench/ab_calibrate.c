@@ -247,9 +247,10 @@ static int write_out(struct cal *c)
 					  "global_detect_median",
 					  num(median(c->gdet[q], c->ngdet[q]))));
 	j = json_pack(
-		"{s:{s:i, s:s, s:s, s:i, s:i, s:i, s:i, s:o, s:o, s:o, s:O}, s:O}",
-		"gate", "gates", (int)n, "budget_minutes", c->budget, "config",
-		c->config, "pass", (int)c->outcomes[ANA_PASS], "regression",
+		"{s:{s:i, s:f, s:s, s:i, s:i, s:i, s:i, s:o, s:o, s:o, s:O}, s:O}",
+		"gate", "gates", (int)n, "budget_minutes",
+		strtod(c->budget, NULL), "config", c->config, "pass",
+		(int)c->outcomes[ANA_PASS], "regression",
 		(int)c->outcomes[ANA_REGRESSION], "inconclusive",
 		(int)c->outcomes[ANA_INCONCLUSIVE], "false_verdicts",
 		(int)c->outcomes[ANA_REGRESSION], "false_verdict_rate",
@@ -398,7 +399,10 @@ static int injected(struct cal *c)
 				inj_record(&res, shifts[i].gic_only, tail));
 		fprintf(stderr,
 			"irqlab calibrate: shift %s: %s after %u pairs, %.1f min\n",
-			shifts[i].name, ana_outcome_name(res.g.outcome),
+			shifts[i].name,
+			rc <= ANA_EXIT_INCONCLUSIVE ?
+				ana_outcome_name(res.g.outcome) :
+				"stopped",
 			res.g.pairs, res.minutes);
 		ab_gate_free(&res.g);
 		if (rc != ANA_EXIT_PASS && rc != ANA_EXIT_REGRESSION &&
@@ -456,7 +460,10 @@ int bench_ab_calibrate_main(int argc, char **argv, const char *self)
 			json_array_append_new(c.aa, aa_record(&c, &res));
 		fprintf(stderr,
 			"irqlab calibrate: A/A gate %u of %u: %s after %u pairs, %.1f min\n",
-			i, c.gates, ana_outcome_name(res.g.outcome),
+			i, c.gates,
+			ret <= ANA_EXIT_INCONCLUSIVE ?
+				ana_outcome_name(res.g.outcome) :
+				"stopped",
 			res.g.pairs, res.minutes);
 		ab_gate_free(&res.g);
 		if (ret != ANA_EXIT_PASS && ret != ANA_EXIT_REGRESSION &&
