@@ -6,6 +6,7 @@
  * compare, soak, dispatch). Each subcommand parses its own options with
  * getopt_long and has --help.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include "dispatch.h"
 #include "soak.h"
 #include "adopt.h"
+#include "ab.h"
 #if IRQLAB_ANALYSIS
 #include "analysis/report.h"
 #endif
@@ -32,6 +34,8 @@ static const char main_usage[] =
 	"  bench    the benchmark suite: dispatch cost, floors, scaling, targets\n"
 	"  report   write a run folder's report (report.md, report.html)\n"
 	"  compare  compare run folders; exit status 2 on a regression\n"
+	"  ab       the A/B gate: two builds or configs in alternating runs\n"
+	"  calibrate --gate  what the A/B gate is worth on this machine\n"
 	"  soak     the suite again and again with random seeds, every run checked\n"
 	"  adopt    install a run folder made elsewhere (./irqlab vm run's guest)\n"
 	"  list     what can be run, and this machine's topology\n"
@@ -134,15 +138,22 @@ int main(int argc, char **argv)
 		return cmd_list(argc - 1, argv + 1);
 	if (!strcmp(cmd, "adopt"))
 		return bench_adopt_main(argc - 1, argv + 1);
-	if (!strcmp(cmd, "soak")) {
+	if (!strcmp(cmd, "soak") || !strcmp(cmd, "ab") ||
+	    !strcmp(cmd, "calibrate")) {
 		char self[4096];
 		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 
 		if (n <= 0) {
-			perror("irqlab soak: /proc/self/exe");
+			fprintf(stderr, "irqlab %s: /proc/self/exe: %s\n", cmd,
+				strerror(errno));
 			return BENCH_EXIT_FAIL;
 		}
 		self[n] = '\0';
+		if (!strcmp(cmd, "ab"))
+			return bench_ab_main(argc - 1, argv + 1, self);
+		if (!strcmp(cmd, "calibrate"))
+			return bench_ab_calibrate_main(argc - 1, argv + 1,
+						       self);
 		return bench_soak_main(argc - 1, argv + 1, self);
 	}
 #if IRQLAB_ANALYSIS
