@@ -135,7 +135,13 @@ static void test_six_pairs(void **state)
 	exists(out, "pair-007-a", false);
 	exists(out, "INCOMPLETE", false);
 	exists(out, "ab.md", true);
-	assert_non_null(strstr(slurp(so), "ab: inconclusive: "));
+	{
+		char *o = slurp(so);
+
+		assert_non_null(o);
+		assert_non_null(strstr(o, "ab: inconclusive: "));
+		free(o);
+	}
 
 	/* The same seed, the same order. */
 	{
