@@ -31,6 +31,7 @@
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
 #include "bench.h"
+#include "runfolder.h"
 #include "ab.h"
 #include "analysis/ab.h"
 #include "analysis/cli.h"
@@ -484,23 +485,6 @@ static int write_md(struct ab_run *r, double minutes)
 	return 0;
 }
 
-/* Make @dir, new, and what leads to it. */
-static int make_dir(const char *dir)
-{
-	char p[4096];
-
-	if (snprintf(p, sizeof(p), "%s", dir) >= (int)sizeof(p))
-		return -ENAMETOOLONG;
-	for (char *c = p + 1; *c; c++)
-		if (*c == '/') {
-			*c = '\0';
-			if (mkdir(p, 0755) && errno != EEXIST)
-				return -errno;
-			*c = '/';
-		}
-	return mkdir(p, 0755) ? -errno : 0;
-}
-
 static int marker(const char *dir, bool on)
 {
 	char path[4200];
@@ -646,7 +630,7 @@ int bench_ab_run(int argc, char **argv, const char *self,
 			 stamp);
 		r.dir = dflt;
 	}
-	rc = make_dir(r.dir);
+	rc = bench_make_new_dir(r.dir);
 	if (rc)
 		return bad("-o %s: %s", r.dir,
 			   rc == -EEXIST ? "already exists; give a new folder" :

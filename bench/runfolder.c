@@ -708,3 +708,19 @@ void bench_folder_close(struct bench_folder *f)
 {
 	close_all(f);
 }
+
+int bench_make_new_dir(const char *dir)
+{
+	char p[4096];
+
+	if (snprintf(p, sizeof(p), "%s", dir) >= (int)sizeof(p))
+		return -ENAMETOOLONG;
+	for (char *c = p + 1; *c; c++)
+		if (*c == '/') {
+			*c = '\0';
+			if (mkdir(p, 0755) && errno != EEXIST)
+				return -errno;
+			*c = '/';
+		}
+	return mkdir(p, 0755) ? -errno : 0;
+}

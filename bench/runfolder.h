@@ -43,6 +43,12 @@ int bench_folder_path(const struct bench_folder *f, char *buf, size_t len);
 int bench_folder_create(const struct bench_folder *f, const char *name);
 int bench_folder_copy(const struct bench_folder *f, int in, const char *name,
 		      const char **step);
+
+/*
+ * Make the folder @dir and whatever leads to it (0755); @dir itself must
+ * be new. Return: 0, or -errno (-EEXIST when @dir exists).
+ */
+int bench_make_new_dir(const char *dir);
 int bench_folder_json(const struct bench_folder *f, const char *name,
 		      const json_t *j);
 int bench_folder_commit(struct bench_folder *f, bool complete, char *final,

@@ -27,6 +27,7 @@
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
 #include "bench.h"
+#include "runfolder.h"
 #include "analysis/cli.h"
 #include "analysis/latency.h"
 #include "analysis/run.h"
@@ -465,23 +466,6 @@ static int cycle(struct soak *s, unsigned int n)
 	return 0;
 }
 
-/* Make @dir and what leads to it; @dir itself must be new. */
-static int make_dir(const char *dir)
-{
-	char p[4096];
-
-	if (snprintf(p, sizeof(p), "%s", dir) >= (int)sizeof(p))
-		return -ENAMETOOLONG;
-	for (char *c = p + 1; *c; c++)
-		if (*c == '/') {
-			*c = '\0';
-			if (mkdir(p, 0755) && errno != EEXIST)
-				return -errno;
-			*c = '/';
-		}
-	return mkdir(p, 0755) ? -errno : 0;
-}
-
 static int parse_time(const char *v, double scale, double *out)
 {
 	char *end;
@@ -632,7 +616,7 @@ int bench_soak_main(int argc, char **argv, const char *self)
 			 stamp);
 		s.dir = dflt;
 	}
-	ret = make_dir(s.dir);
+	ret = bench_make_new_dir(s.dir);
 	if (ret) {
 		fprintf(stderr, "irqlab soak: %s: %s\n", s.dir,
 			ret == -EEXIST ? "already exists" : strerror(-ret));
