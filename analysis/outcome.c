@@ -17,7 +17,7 @@ static const struct {
 	  "a run failed (books, I/O, threads, trace loss)" },
 	{ ANA_EXIT_ERROR, ANA_CMD_COMPARE, "I/O failed" },
 	{ ANA_EXIT_REGRESSION, ANA_CMD_COMPARE | ANA_CMD_AB,
-	  "regression: a checked cell's interval is above 1 and its ratio beyond the threshold" },
+	  "regression: a checked cell is shown above 1 (its test rejects no change, over the family) and its ratio is beyond the threshold" },
 	{ ANA_EXIT_INCONCLUSIVE, ANA_CMD_COMPARE | ANA_CMD_AB,
 	  "inconclusive: neither, with what each cell could have shown" },
 	{ ANA_EXIT_BAD_INPUT, ANA_CMD_RUN | ANA_CMD_COMPARE | ANA_CMD_AB,
