@@ -65,7 +65,7 @@ static const char usage[] =
 	"      --alpha A        false-regression rate over all cells and looks\n"
 	"                       (default 0.05)\n"
 	"      --budget MINUTES stop with the last look after this long\n"
-	"                       (default 10)\n"
+	"                       (default 15)\n"
 	"      --max-pairs N    and at N pairs at the latest (default 100)\n"
 	"      --seed N         the order's seed (default: drawn, recorded)\n"
 	"      --keep-samples   keep each run's samples.bin (the gate reads\n"
@@ -609,7 +609,7 @@ int bench_ab_run(int argc, char **argv, const char *self,
 {
 	struct ab_run r = {
 		.p = { .alpha = 0.05, .threshold = 0.10, .max_pairs = 100 },
-		.budget_s = 600,
+		.budget_s = 900, /* identical builds pass at 68 pairs, 13 min */
 	};
 	struct sigaction sa = { .sa_handler = on_signal };
 	char dflt[4096], stamp[32], foot[1024];
