@@ -134,16 +134,6 @@ static double now_s(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static void utc_now(char *buf, size_t len, bool compact)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, len, compact ? "%Y%m%dT%H%M%SZ" : "%Y-%m-%dT%H:%M:%SZ",
-		 &tm);
-}
-
 static int __attribute__((format(printf, 1, 2))) bad(const char *fmt, ...)
 {
 	va_list ap;
@@ -416,7 +406,7 @@ static int write_json(struct ab_run *r, bool complete)
 		side[s] = json_pack("{s:s, s:o}", "bin", r->side[s].bin,
 				    "configs", c ? c : json_null());
 	}
-	utc_now(now, sizeof(now), false);
+	bench_utc_now(false, now, sizeof(now));
 	json_object_set_new(j, "irqlab", json_string(IRQLAB_VERSION));
 	json_object_set_new(j, "complete", json_boolean(complete));
 	json_object_set_new(j, "interrupted", json_boolean(stop != 0));
@@ -624,7 +614,7 @@ int bench_ab_run(int argc, char **argv, const char *self,
 	    getrandom(&r.seed, sizeof(r.seed), 0) != sizeof(r.seed))
 		r.seed = (uint64_t)time(NULL) ^ (uint64_t)getpid();
 	r.seed &= INT64_MAX; /* JSON's integers are signed */
-	utc_now(stamp, sizeof(stamp), true);
+	bench_utc_now(true, stamp, sizeof(stamp));
 	if (!r.dir) {
 		snprintf(dflt, sizeof(dflt), "%s/ab/%s", IRQLAB_RESULTS_DIR,
 			 stamp);
@@ -638,7 +628,7 @@ int bench_ab_run(int argc, char **argv, const char *self,
 	if (marker(r.dir, true))
 		return bad("%s/INCOMPLETE: cannot write: %s", r.dir,
 			   strerror(errno));
-	utc_now(r.started, sizeof(r.started), false);
+	bench_utc_now(false, r.started, sizeof(r.started));
 	ab_gate_init(&r.g, &r.p);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);

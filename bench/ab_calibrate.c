@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <jansson.h>
 #include "bench.h"
+#include "runfolder.h"
 #include "ab.h"
 #include "analysis/cli.h"
 #include "analysis/infer.h"
@@ -434,11 +435,7 @@ int bench_ab_calibrate_main(int argc, char **argv, const char *self)
 	if (!*c.budget)
 		snprintf(c.budget, sizeof(c.budget), "1.5");
 	if (!c.dir) {
-		time_t t = time(NULL);
-		struct tm tm;
-
-		gmtime_r(&t, &tm);
-		strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
+		bench_utc_now(true, stamp, sizeof(stamp));
 		snprintf(dflt, sizeof(dflt), "%s/calibrate-gate/%s",
 			 IRQLAB_RESULTS_DIR, stamp);
 		c.dir = dflt;

@@ -281,6 +281,15 @@ void bench_utc(const struct timespec *ts, bool compact, char *buf, size_t len)
 		buf[0] = '\0';
 }
 
+/* bench_utc() of the wall clock now. */
+void bench_utc_now(bool compact, char *buf, size_t len)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	bench_utc(&ts, compact, buf, len);
+}
+
 /**
  * bench_host_name - this host's name as a run folder's name has it
  * @buf: the name: only [A-Za-z0-9.-] (the rest '-'), never a leading '.'

@@ -63,6 +63,8 @@ int bench_write_all(int fd, const void *p, size_t n);
 int bench_finish_fd(int fd);
 void bench_host_name(char *buf, size_t len);
 void bench_utc(const struct timespec *ts, bool compact, char *buf, size_t len);
+/* The same of the wall clock now. */
+void bench_utc_now(bool compact, char *buf, size_t len);
 
 /**
  * bench_fail - one sentence about a failure into @err, and @ret back

@@ -357,16 +357,6 @@ struct soak {
 	char started[32];
 };
 
-static void utc_now(char *buf, size_t len, bool compact)
-{
-	time_t now = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&now, &tm);
-	strftime(buf, len, compact ? "%Y%m%dT%H%M%SZ" : "%Y-%m-%dT%H:%M:%SZ",
-		 &tm);
-}
-
 /* soak.json, replaced whole: a reader never sees half of it. */
 static int write_summary(const struct soak *s, bool complete)
 {
@@ -374,7 +364,7 @@ static int write_summary(const struct soak *s, bool complete)
 	json_t *j;
 	int ret;
 
-	utc_now(now, sizeof(now), false);
+	bench_utc_now(false, now, sizeof(now));
 	j = json_pack("{s:s, s:s, s:s, s:b, s:b, s:f, s:I, s:I, s:I, s:O}",
 		      "irqlab", IRQLAB_VERSION, "started", s->started,
 		      "finished", now, "complete", complete, "quick", s->quick,
@@ -610,7 +600,7 @@ int bench_soak_main(int argc, char **argv, const char *self)
 
 	if (ret >= 0)
 		return ret;
-	utc_now(stamp, sizeof(stamp), true);
+	bench_utc_now(true, stamp, sizeof(stamp));
 	if (!s.dir) {
 		snprintf(dflt, sizeof(dflt), "%s/soak/%s", IRQLAB_RESULTS_DIR,
 			 stamp);
@@ -622,7 +612,7 @@ int bench_soak_main(int argc, char **argv, const char *self)
 			ret == -EEXIST ? "already exists" : strerror(-ret));
 		return BENCH_EXIT_USAGE;
 	}
-	utc_now(s.started, sizeof(s.started), false);
+	bench_utc_now(false, s.started, sizeof(s.started));
 	s.cycles = json_array();
 	if (!s.cycles)
 		return BENCH_EXIT_FAIL;
