@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/ab.h"
+#include "analysis/stats.h"
 #include "analysis/summary.h"
 
 static const char *const qname[RUN_NQ] = {
@@ -65,27 +66,6 @@ void ab_gate_free(struct ab_gate *g)
 	memset(g, 0, sizeof(*g));
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The median of the finite values of @v (sorted in place); NAN: none. */
-static double median_finite(double *v, size_t n)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]))
-			v[k++] = v[i];
-	if (!k)
-		return NAN;
-	qsort(v, k, sizeof(*v), cmp_dbl);
-	return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
-}
-
 /*
  * A run's value of a cell: the median over its blocks of ln(quantile).
  * The median, not the mean, because a block a host stall blew up should
@@ -113,7 +93,7 @@ static double run_value(const struct run *r, const char *scenario,
 	for (unsigned int b = 0; b < d->nblocks; b++)
 		if (d->bq[q][b] > 0)
 			v[k++] = log(d->bq[q][b]);
-	m = median_finite(v, k);
+	m = irqstat_median_finite(v, k);
 	free(v);
 	return m;
 }
@@ -270,7 +250,7 @@ static int global_cells(struct ab_gate *g)
 		for (size_t j = 0; j < g->ncells; j++)
 			if (!g->cells[j].global && g->cells[j].q == c->q)
 				v[k++] = g->cells[j].d[p];
-		c->d[p] = median_finite(v, k);
+		c->d[p] = irqstat_median_finite(v, k);
 	}
 	free(v);
 	return 0;

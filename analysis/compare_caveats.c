@@ -9,6 +9,21 @@
 #include <string.h>
 #include "analysis/compare_internal.h"
 
+/* The earliest and latest start of @sd's runs; false if one has none. */
+static bool side_span(const struct side *sd, const char **min, const char **max)
+{
+	*min = *max = NULL;
+	for (size_t i = 0; i < sd->n; i++) {
+		const char *t = sd->r[i].started;
+
+		if (!t)
+			return false;
+		*min = !*min || strcmp(t, *min) < 0 ? t : *min;
+		*max = !*max || strcmp(t, *max) > 0 ? t : *max;
+	}
+	return *min != NULL;
+}
+
 /*
  * Whether the sides' runs do not alternate in time: every base run
  * started before every run of @now, or after. Runs without a start
@@ -16,25 +31,9 @@
  */
 static bool sittings(const struct side *base, const struct side *now)
 {
-	const char *bmin = NULL, *bmax = NULL, *nmin = NULL, *nmax = NULL;
+	const char *bmin, *bmax, *nmin, *nmax;
 
-	for (size_t i = 0; i < base->n; i++) {
-		const char *t = base->r[i].started;
-
-		if (!t)
-			return false;
-		bmin = !bmin || strcmp(t, bmin) < 0 ? t : bmin;
-		bmax = !bmax || strcmp(t, bmax) > 0 ? t : bmax;
-	}
-	for (size_t i = 0; i < now->n; i++) {
-		const char *t = now->r[i].started;
-
-		if (!t)
-			return false;
-		nmin = !nmin || strcmp(t, nmin) < 0 ? t : nmin;
-		nmax = !nmax || strcmp(t, nmax) > 0 ? t : nmax;
-	}
-	return bmin && nmin &&
+	return side_span(base, &bmin, &bmax) && side_span(now, &nmin, &nmax) &&
 	       (strcmp(bmax, nmin) < 0 || strcmp(nmax, bmin) < 0);
 }
 
