@@ -289,13 +289,169 @@ static void global_line(const struct cmp_opts *o, bool checked,
 	}
 }
 
+/* A counter cell's row: no interval; a checked one regresses past the threshold. */
+static void counter_row(const struct cmp_opts *o, bool chk, enum metric m,
+			const struct cell *c, double b, double x,
+			struct verdicts *v, json_t *jc)
+{
+	const char *verdict = "";
+	char tot[32];
+
+	snprintf(tot, sizeof(tot), "%.3f", b > 0 ? x / b : NAN);
+	if (chk && counter_regressed(m, b, x, o->threshold)) {
+		v->regressions++;
+		verdict = "REGRESSION";
+	}
+	printf("| %s | %s | %.6g | %.6g | %s | %s |\n", c->scenario, c->design,
+	       b, x, tot, verdict);
+	json_array_append_new(jc,
+			      json_pack("{s:s, s:s, s:o, s:o, s:s}", "scenario",
+					c->scenario, "design", c->design,
+					"base", cmp_jnum(b), "run", cmp_jnum(x),
+					"verdict", verdict));
+}
+
+/* The quiet events' ratio of a cell, "-" where a side has none. */
+static void quiet_ratio(const struct side *base, const struct side *now,
+			const struct cell *c, enum metric m, char *qr,
+			size_t len)
+{
+	double qb = side_quiet(base, c->scenario, c->design, m);
+	double qx = side_quiet(now, c->scenario, c->design, m);
+
+	if (qb > 0 && isfinite(qx))
+		snprintf(qr, len, "%.3f", qx / qb);
+	else
+		snprintf(qr, len, "-");
+}
+
+/* A latency cell's row: what was compared (the runs' summaries, geometric),
+ * its ratio with the global shift, against it, and its verdict. */
+static void latency_row(const struct side *base, const struct side *now,
+			const struct cmp_opts *o, bool chk, enum metric m,
+			double lv, const struct shift *sh, struct cell *c,
+			struct verdicts *v, json_t *jc)
+{
+	double b = exp_mean(c->sb, base->n,
+			    side_value(base, c->scenario, c->design, m));
+	double x = exp_mean(c->sn, now->n,
+			    side_value(now, c->scenario, c->design, m));
+	double point = sh->global.valid && c->local.valid ?
+			       sh->global.point * c->local.point :
+			       NAN;
+	double local = c->local.valid ? c->local.point : NAN;
+	double detect = isfinite(c->hi) ? c->hi / c->lo : NAN;
+	char tot[96], loc[96], det[32], qr[32];
+	const char *verdict;
+
+	fmt_interval(tot, sizeof(tot), point, c->lo, c->hi);
+	fmt_interval(loc, sizeof(loc), local,
+		     c->local.enough ? c->local.lo : NAN,
+		     c->local.enough ? c->local.hi : NAN);
+	if (isfinite(detect))
+		snprintf(det, sizeof(det), "%.3f", detect);
+	else
+		snprintf(det, sizeof(det), "unknown");
+	quiet_ratio(base, now, c, m, qr, sizeof(qr));
+	verdict = latency_verdict(o, chk, sh, c, v);
+	printf("| %s | %s | %.6g | %.6g | %s | %s | %s | %s | %s |\n",
+	       c->scenario, c->design, b, x, tot, loc, det, verdict, qr);
+	json_array_append_new(
+		jc,
+		json_pack(
+			"{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s}",
+			"scenario", c->scenario, "design", c->design, "base",
+			cmp_jnum(b), "run", cmp_jnum(x), "ratio",
+			cmp_jnum(point), "lo", cmp_jnum(c->lo), "hi",
+			cmp_jnum(c->hi), "local", cmp_jnum(local), "detect",
+			cmp_jnum(detect), "quiet_ratio",
+			cmp_jnum(strcmp(qr, "-") ? atof(qr) : NAN), "level",
+			cmp_jnum(lv), "verdict", verdict));
+}
+
+/*
+ * Before a latency metric's table: every cell's runs, the global shift,
+ * each cell against it, and the replicates' spread. 0, or -ENOMEM.
+ */
+static int latency_head(const struct side *base, const struct side *now,
+			const struct cmp_opts *o, bool chk, enum metric m,
+			double lv, struct cell *cells, size_t nc,
+			struct shift *sh, struct verdicts *v, json_t *jm)
+{
+	for (size_t i = 0; i < nc; i++) {
+		side_runs(base, cells[i].scenario, cells[i].design, m,
+			  cells[i].origin, &v->mixed, cells[i].sb);
+		side_runs(now, cells[i].scenario, cells[i].design, m,
+			  cells[i].origin, &v->mixed, cells[i].sn);
+	}
+	cmp_run_levels(base, now, cells, nc, sh);
+	cmp_global_shift(base, now, chk ? 1 - CMP_ALPHA / 2 : REPORT_LEVEL, sh);
+	if (cmp_local_shifts(base, now, cells, nc, lv, sh))
+		return -ENOMEM;
+	global_line(o, chk, sh, base->n, now->n, v, jm);
+	if (sh->df > 0)
+		printf("Run-to-run spread of a cell's ln %s, from replicates within each side pooled over %u cells: sd %.3f (%.0f df); cell intervals at %.2f%%.\n\n",
+		       cmp_metrics[m].name, sh->replicates, sqrt(sh->var),
+		       sh->df, lv * 100);
+	else
+		printf("No replicates (one run a side): the run-to-run spread is unknown, and no cell can be tested; run --repeat 3 at the base.\n\n");
+	json_object_set_new(jm, "spread_sd",
+			    cmp_jnum(sh->df > 0 ? sqrt(sh->var) : NAN));
+	json_object_set_new(jm, "spread_df", json_real(sh->df));
+	printf("| scenario | design | base | run | ratio | against the global | detectable | verdict | noise events set apart (caveat) |\n"
+	       "|:---|:---|---:|---:|---:|---:|---:|:---|---:|\n");
+	return 0;
+}
+
+/* One metric of a side: its head, then a row per cell. 0, or -ENOMEM. */
+static int compare_metric(const struct side *base, const struct side *now,
+			  const struct cmp_opts *o, enum metric m, double level,
+			  struct cell *cells, size_t nc, struct shift *sh,
+			  struct verdicts *v, json_t *jmetrics)
+{
+	bool lat = cmp_metrics[m].permille, chk = o->check[m];
+	double lv = chk ? level : REPORT_LEVEL;
+	json_t *jm = json_object(), *jc = json_array();
+
+	if (!jm || !jc || json_array_append_new(jmetrics, jm)) {
+		json_decref(jc);
+		return -ENOMEM;
+	}
+	json_object_set_new(jm, "metric", json_string(cmp_metrics[m].name));
+	json_object_set_new(jm, "checked", json_boolean(chk));
+	json_object_set_new(jm, "cells", jc);
+	printf("### %s%s\n\n", cmp_metrics[m].what, chk ? " (checked)" : "");
+	if (!lat)
+		printf("| scenario | design | base | run | ratio | verdict |\n|:---|:---|---:|---:|---:|:---|\n");
+	else if (latency_head(base, now, o, chk, m, lv, cells, nc, sh, v, jm))
+		return -ENOMEM;
+	for (size_t i = 0; i < nc; i++) {
+		struct cell *c = &cells[i];
+		double b = side_value(base, c->scenario, c->design, m);
+		double x = side_value(now, c->scenario, c->design, m);
+
+		if (!isfinite(x)) {
+			printf("| %s | %s | %.6g | - | not in this side |%s\n",
+			       c->scenario, c->design, b,
+			       lat ? " | | | |" : " |");
+			continue;
+		}
+		v->checked += chk;
+		if (lat)
+			latency_row(base, now, o, chk, m, lv, sh, c, v, jc);
+		else
+			counter_row(o, chk, m, c, b, x, v, jc);
+	}
+	printf("\n");
+	return 0;
+}
+
 static int compare_side(const struct side *base, const struct side *now,
 			size_t k, const struct cmp_opts *o, struct cell *cells,
 			size_t nc, unsigned int family, struct verdicts *v,
 			json_t *jside)
 {
 	double level = 1 - CMP_ALPHA / 2 / (family ? family : 1);
-	double glevel = 1 - CMP_ALPHA / 2;
 	struct shift sh = { 0 };
 	json_t *jmetrics = json_array();
 	int ret = -ENOMEM;
@@ -307,148 +463,10 @@ static int compare_side(const struct side *base, const struct side *now,
 	json_object_set_new(jside, "metrics", jmetrics);
 	printf("\n## Side %zu: %zu run%s against the base's %zu\n\n", k, now->n,
 	       now->n == 1 ? "" : "s", base->n);
-	for (int m = 0; m < M_NR; m++) {
-		bool lat = cmp_metrics[m].permille, chk = o->check[m];
-		double lv = chk ? level : REPORT_LEVEL;
-		json_t *jm = json_object(), *jc = json_array();
-
-		if (!jm || !jc || json_array_append_new(jmetrics, jm))
+	for (int m = 0; m < M_NR; m++)
+		if (compare_metric(base, now, o, (enum metric)m, level, cells,
+				   nc, &sh, v, jmetrics))
 			goto out;
-		json_object_set_new(jm, "metric",
-				    json_string(cmp_metrics[m].name));
-		json_object_set_new(jm, "checked", json_boolean(chk));
-		json_object_set_new(jm, "cells", jc);
-		printf("### %s%s\n\n", cmp_metrics[m].what,
-		       chk ? " (checked)" : "");
-		if (lat) {
-			for (size_t i = 0; i < nc; i++) {
-				side_runs(base, cells[i].scenario,
-					  cells[i].design, (enum metric)m,
-					  cells[i].origin, &v->mixed,
-					  cells[i].sb);
-				side_runs(now, cells[i].scenario,
-					  cells[i].design, (enum metric)m,
-					  cells[i].origin, &v->mixed,
-					  cells[i].sn);
-			}
-			cmp_run_levels(base, now, cells, nc, &sh);
-			cmp_global_shift(base, now, chk ? glevel : REPORT_LEVEL,
-					 &sh);
-			if (cmp_local_shifts(base, now, cells, nc, lv, &sh))
-				goto out;
-			global_line(o, chk, &sh, base->n, now->n, v, jm);
-			if (sh.df > 0)
-				printf("Run-to-run spread of a cell's ln %s, from replicates within each side pooled over %u cells: sd %.3f (%.0f df); cell intervals at %.2f%%.\n\n",
-				       cmp_metrics[m].name, sh.replicates,
-				       sqrt(sh.var), sh.df, lv * 100);
-			else
-				printf("No replicates (one run a side): the run-to-run spread is unknown, and no cell can be tested; run --repeat 3 at the base.\n\n");
-			json_object_set_new(jm, "spread_sd",
-					    cmp_jnum(sh.df > 0 ? sqrt(sh.var) :
-								 NAN));
-			json_object_set_new(jm, "spread_df", json_real(sh.df));
-			printf("| scenario | design | base | run | ratio | against the global | detectable | verdict | noise events set apart (caveat) |\n"
-			       "|:---|:---|---:|---:|---:|---:|---:|:---|---:|\n");
-		} else {
-			printf("| scenario | design | base | run | ratio | verdict |\n|:---|:---|---:|---:|---:|:---|\n");
-		}
-		for (size_t i = 0; i < nc; i++) {
-			struct cell *c = &cells[i];
-			double b = side_value(base, c->scenario, c->design,
-					      (enum metric)m);
-			double x = side_value(now, c->scenario, c->design,
-					      (enum metric)m);
-			char tot[96], loc[96], det[32], qr[32];
-			const char *verdict;
-			double point;
-
-			if (!isfinite(x)) {
-				printf("| %s | %s | %.6g | - | not in this side |%s\n",
-				       c->scenario, c->design, b,
-				       lat ? " | | | |" : " |");
-				continue;
-			}
-			v->checked += chk;
-			if (!lat) {
-				snprintf(tot, sizeof(tot), "%.3f",
-					 b > 0 ? x / b : NAN);
-				verdict = "";
-				if (chk && counter_regressed((enum metric)m, b,
-							     x, o->threshold)) {
-					v->regressions++;
-					verdict = "REGRESSION";
-				}
-				printf("| %s | %s | %.6g | %.6g | %s | %s |\n",
-				       c->scenario, c->design, b, x, tot,
-				       verdict);
-				json_array_append_new(
-					jc,
-					json_pack("{s:s, s:s, s:o, s:o, s:s}",
-						  "scenario", c->scenario,
-						  "design", c->design, "base",
-						  cmp_jnum(b), "run",
-						  cmp_jnum(x), "verdict",
-						  verdict));
-				continue;
-			}
-			/* What was compared: the runs' summaries, geometric. */
-			b = exp_mean(c->sb, base->n, b);
-			x = exp_mean(c->sn, now->n, x);
-			point = sh.global.valid && c->local.valid ?
-					sh.global.point * c->local.point :
-					NAN;
-			fmt_interval(tot, sizeof(tot), point, c->lo, c->hi);
-			fmt_interval(loc, sizeof(loc),
-				     c->local.valid ? c->local.point : NAN,
-				     c->local.enough ? c->local.lo : NAN,
-				     c->local.enough ? c->local.hi : NAN);
-			if (isfinite(c->hi))
-				snprintf(det, sizeof(det), "%.3f",
-					 c->hi / c->lo);
-			else
-				snprintf(det, sizeof(det), "unknown");
-			{
-				double qb = side_quiet(base, c->scenario,
-						       c->design,
-						       (enum metric)m);
-				double qx = side_quiet(now, c->scenario,
-						       c->design,
-						       (enum metric)m);
-
-				if (qb > 0 && isfinite(qx))
-					snprintf(qr, sizeof(qr), "%.3f",
-						 qx / qb);
-				else
-					snprintf(qr, sizeof(qr), "-");
-			}
-			verdict = latency_verdict(o, chk, &sh, c, v);
-			printf("| %s | %s | %.6g | %.6g | %s | %s | %s | %s | %s |\n",
-			       c->scenario, c->design, b, x, tot, loc, det,
-			       verdict, qr);
-			json_array_append_new(
-				jc,
-				json_pack(
-					"{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s}",
-					"scenario", c->scenario, "design",
-					c->design, "base", cmp_jnum(b), "run",
-					cmp_jnum(x), "ratio", cmp_jnum(point),
-					"lo", cmp_jnum(c->lo), "hi",
-					cmp_jnum(c->hi), "local",
-					cmp_jnum(c->local.valid ?
-							 c->local.point :
-							 NAN),
-					"detect",
-					cmp_jnum(isfinite(c->hi) ?
-							 c->hi / c->lo :
-							 NAN),
-					"quiet_ratio",
-					cmp_jnum(strcmp(qr, "-") ? atof(qr) :
-								   NAN),
-					"level", cmp_jnum(lv), "verdict",
-					verdict));
-		}
-		printf("\n");
-	}
 	ret = 0;
 out:
 	free(sh.gb);
@@ -508,27 +526,30 @@ static int write_json(const char *path, json_t *j)
 	return 0;
 }
 
-int cmp_compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
+static void cells_free(struct cell *cells, size_t nc)
 {
-	const struct side *base = &sides[0];
-	const struct run *b0 = &base->r[0];
-	struct verdicts v = { 0 };
-	struct cell *cells = NULL;
-	unsigned int family = 0;
-	size_t nc = 0, maxruns = 0;
-	json_t *j = json_object(), *jsides = json_array();
-	int ret = -ENOMEM;
+	for (size_t i = 0; cells && i < nc; i++) {
+		free(cells[i].sb);
+		free(cells[i].sn);
+		free(cells[i].eb);
+		free(cells[i].en);
+	}
+	free(cells);
+}
 
-	if (j && jsides && json_object_set_new(j, "sides", jsides))
-		jsides = NULL;
+/* The base's cells, each with room for @maxruns runs a side; NULL: -ENOMEM. */
+static struct cell *cells_make(const struct run *b0, size_t maxruns,
+			       size_t *ncp)
+{
+	size_t nc = 0;
+	struct cell *cells;
 
 	for (size_t s = 0; s < b0->nsc; s++)
 		nc += b0->sc[s].nd;
-	for (size_t i = 0; i < nsides; i++)
-		maxruns = sides[i].n > maxruns ? sides[i].n : maxruns;
 	cells = calloc(nc ? nc : 1, sizeof(*cells));
-	if (!cells || !j || !jsides)
-		goto out;
+	if (!cells)
+		return NULL;
+	*ncp = nc;
 	nc = 0;
 	for (size_t s = 0; s < b0->nsc; s++)
 		for (size_t k = 0; k < b0->sc[s].nd; k++) {
@@ -541,14 +562,18 @@ int cmp_compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
 			c->sn = calloc(maxruns, sizeof(*c->sn));
 			c->eb = calloc(maxruns, sizeof(*c->eb));
 			c->en = calloc(maxruns, sizeof(*c->en));
-			if (!c->sb || !c->sn || !c->eb || !c->en)
-				goto out;
+			if (!c->sb || !c->sn || !c->eb || !c->en) {
+				cells_free(cells, nc);
+				return NULL;
+			}
 		}
-	/* Bonferroni over the checked latency cells of one side. */
-	for (int m = 0; m < M_NR; m++)
-		if (o->check[m] && cmp_metrics[m].permille)
-			family += (unsigned int)nc;
+	return cells;
+}
 
+/* The runs compared, the host's rounds, and how the verdicts are had. */
+static void intro(struct side *sides, size_t nsides, const struct cmp_opts *o,
+		  unsigned int family)
+{
 	printf("# irqlab compare\n\n");
 	for (size_t i = 0; i < nsides; i++)
 		for (size_t jr = 0; jr < sides[i].n; jr++) {
@@ -567,6 +592,47 @@ int cmp_compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
 	       "Counters have no interval: a checked one regresses when worse than %.1f%%.\n",
 	       family, 1 + o->threshold, o->threshold * 100,
 	       o->threshold * 100);
+}
+
+/* The outcome and the counts into @j. */
+static void outcome_json(json_t *j, enum ana_outcome out,
+			 const struct verdicts *v, const struct cmp_opts *o)
+{
+	json_object_set_new(j, "outcome", json_string(ana_outcome_name(out)));
+	json_object_set_new(j, "exit", json_integer(ana_outcome_exit(out)));
+	json_object_set_new(j, "threshold", json_real(o->threshold));
+	json_object_set_new(
+		j, "counts",
+		json_pack("{s:i, s:i, s:i, s:i, s:b, s:b}", "checked",
+			  (int)v->checked, "regressions", (int)v->regressions,
+			  "within", (int)v->within, "inconclusive",
+			  (int)v->unknown, "global_regressed",
+			  v->global_regressed > 0, "global_untestable",
+			  v->global_untestable > 0));
+}
+
+int cmp_compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
+{
+	const struct side *base = &sides[0];
+	struct verdicts v = { 0 };
+	struct cell *cells = NULL;
+	unsigned int family = 0;
+	size_t nc = 0, maxruns = 0;
+	json_t *j = json_object(), *jsides = json_array();
+	int ret = -ENOMEM;
+
+	if (j && jsides && json_object_set_new(j, "sides", jsides))
+		jsides = NULL;
+	for (size_t i = 0; i < nsides; i++)
+		maxruns = sides[i].n > maxruns ? sides[i].n : maxruns;
+	cells = cells_make(&base->r[0], maxruns, &nc);
+	if (!cells || !j || !jsides)
+		goto out;
+	/* Bonferroni over the checked latency cells of one side. */
+	for (int m = 0; m < M_NR; m++)
+		if (o->check[m] && cmp_metrics[m].permille)
+			family += (unsigned int)nc;
+	intro(sides, nsides, o, family);
 	for (size_t i = 1; i < nsides; i++) {
 		json_t *js = json_object();
 
@@ -582,31 +648,11 @@ int cmp_compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
 			goto out;
 	}
 	ret = (int)outcome(&v, o);
-	json_object_set_new(
-		j, "outcome",
-		json_string(ana_outcome_name((enum ana_outcome)ret)));
-	json_object_set_new(
-		j, "exit",
-		json_integer(ana_outcome_exit((enum ana_outcome)ret)));
-	json_object_set_new(j, "threshold", json_real(o->threshold));
-	json_object_set_new(
-		j, "counts",
-		json_pack("{s:i, s:i, s:i, s:i, s:b, s:b}", "checked",
-			  (int)v.checked, "regressions", (int)v.regressions,
-			  "within", (int)v.within, "inconclusive",
-			  (int)v.unknown, "global_regressed",
-			  v.global_regressed > 0, "global_untestable",
-			  v.global_untestable > 0));
+	outcome_json(j, (enum ana_outcome)ret, &v, o);
 	if (o->json && write_json(o->json, j))
 		ret = -EIO;
 out:
-	for (size_t i = 0; i < nc; i++) {
-		free(cells[i].sb);
-		free(cells[i].sn);
-		free(cells[i].eb);
-		free(cells[i].en);
-	}
-	free(cells);
+	cells_free(cells, nc);
 	json_decref(j);
 	return ret;
 }
