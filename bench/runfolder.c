@@ -9,7 +9,7 @@
  * directories above the parent (the results root and what leads to it,
  * what leads to the -o parent) are the user's layout and may be links.
  * The parent must not be writable by every user unless it is ours or
- * sticky (check_parent()).
+ * sticky (bench_check_parent()).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -21,15 +21,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "runfolder.h"
+#include "safepath.h"
 
 #define NAME_TRIES 1000 /* -2 ... -1000 after the first name */
-
-/* Which existing components of a walked path may be symbolic links. */
-enum follow {
-	FOLLOW_NONE,
-	FOLLOW_ABOVE, /* all but the last */
-	FOLLOW_ALL,
-};
 
 int bench_fail(char *err, size_t errlen, int ret, const char *fmt, ...)
 {
@@ -43,144 +37,11 @@ int bench_fail(char *err, size_t errlen, int ret, const char *fmt, ...)
 	return ret;
 }
 
-static int neg_errno(void)
-{
-	return errno ? -errno : -EIO;
-}
-
 static void close_fd(int *fd)
 {
 	if (*fd >= 0)
 		close(*fd);
 	*fd = -1;
-}
-
-static void append(char *buf, size_t size, size_t *len, const char *s)
-{
-	int n = snprintf(buf + *len, size - *len, "%s", s);
-
-	*len = n < 0 || (size_t)n >= size - *len ? size - 1 : *len + (size_t)n;
-}
-
-/*
- * Open component @name of the walk in @cur, making it if it is missing
- * (then *@created: no later component may be a link). @shown: the path so
- * far, for messages. Return: the directory's descriptor, or -errno.
- */
-static int open_component(int cur, const char *name, bool may_follow,
-			  bool *created, const char *shown, char *err,
-			  size_t errlen)
-{
-	struct stat st;
-	int fd;
-
-	fd = openat(cur, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0 && errno == ENOENT) {
-		if (mkdirat(cur, name, 0755) && errno != EEXIST)
-			return bench_fail(err, errlen, neg_errno(),
-					  "%s: cannot create: %s", shown,
-					  strerror(errno));
-		*created = true;
-		fd = openat(cur, name,
-			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	}
-	if (fd < 0 && (errno == ELOOP || errno == ENOTDIR)) {
-		if (fstatat(cur, name, &st, AT_SYMLINK_NOFOLLOW) ||
-		    !S_ISLNK(st.st_mode))
-			return bench_fail(err, errlen, -ENOTDIR,
-					  "%s: not a directory", shown);
-		if (!may_follow || *created)
-			return bench_fail(
-				err, errlen, -ELOOP,
-				"%s: is a symbolic link, refusing to write through it",
-				shown);
-		fd = openat(cur, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	}
-	if (fd < 0)
-		return bench_fail(err, errlen, neg_errno(), "%s: %s", shown,
-				  strerror(errno));
-	return fd;
-}
-
-/*
- * Open directory @path (relative to @at unless absolute), creating every
- * missing component. A component that is a symbolic link is refused
- * unless it already existed and @follow allows it there.
- */
-static int open_dirs(int at, const char *path, enum follow follow, int *out,
-		     char *err, size_t errlen)
-{
-	char buf[PATH_MAX], shown[PATH_MAX], *comp[PATH_MAX / 2], *save;
-	size_t nr = 0, shown_len = 0;
-	bool created = false;
-	int cur, fd;
-
-	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
-		return bench_fail(err, errlen, -ENAMETOOLONG,
-				  "%s: path too long", path);
-	shown[0] = '\0';
-	if (*buf == '/') {
-		append(shown, sizeof(shown), &shown_len, "/");
-		cur = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	} else {
-		cur = openat(at, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	}
-	if (cur < 0)
-		return bench_fail(err, errlen, neg_errno(), "%s: %s", path,
-				  strerror(errno));
-	for (char *c = strtok_r(buf, "/", &save); c;
-	     c = strtok_r(NULL, "/", &save))
-		if (strcmp(c, "."))
-			comp[nr++] = c;
-
-	for (size_t i = 0; i < nr; i++) {
-		bool last = i == nr - 1;
-
-		if (shown_len && shown[shown_len - 1] != '/')
-			append(shown, sizeof(shown), &shown_len, "/");
-		append(shown, sizeof(shown), &shown_len, comp[i]);
-		fd = open_component(cur, comp[i],
-				    follow == FOLLOW_ALL ||
-					    (follow == FOLLOW_ABOVE && !last),
-				    &created, shown, err, errlen);
-		close(cur);
-		if (fd < 0)
-			return fd;
-		cur = fd;
-	}
-	*out = cur;
-	return 0;
-}
-
-/*
- * Refuse to make the run folder in a directory that others may write and
- * that is not ours, unless it is sticky (as /tmp is: there nobody else
- * can rename or remove what we made). irqlab often runs as root; such a
- * directory would let another user swap in what we then write into.
- */
-static int check_parent(int fd, const char *shown, char *err, size_t errlen)
-{
-	struct stat st;
-
-	if (fstat(fd, &st))
-		return bench_fail(err, errlen, neg_errno(), "%s: %s", shown,
-				  strerror(errno));
-	if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX) &&
-	    st.st_uid != geteuid())
-		return bench_fail(
-			err, errlen, -EPERM,
-			"%s: writable by every user and not owned by this one, refusing to write into it",
-			shown);
-	return 0;
-}
-
-static int create_file(int dirfd, const char *name)
-{
-	int fd = openat(dirfd, name,
-			O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-			0644);
-
-	return fd < 0 ? neg_errno() : fd;
 }
 
 /**
@@ -201,7 +62,7 @@ int bench_write_all(int fd, const void *p, size_t n)
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
-			return neg_errno();
+			return bench_neg_errno();
 		}
 		c += w;
 		n -= (size_t)w;
@@ -220,9 +81,9 @@ int bench_finish_fd(int fd)
 	int ret = 0;
 
 	if (fsync(fd))
-		ret = neg_errno();
+		ret = bench_neg_errno();
 	if (close(fd) && !ret)
-		ret = neg_errno();
+		ret = bench_neg_errno();
 	return ret;
 }
 
@@ -246,7 +107,7 @@ int bench_folder_json(const struct bench_folder *f, const char *name,
 
 	if (!text)
 		return -ENOMEM;
-	fd = create_file(f->dirfd, name);
+	fd = bench_create_file(f->dirfd, name);
 	if (fd < 0) {
 		free(text);
 		return fd;
@@ -349,20 +210,20 @@ static int make_outdir(struct bench_folder *f, const char *outdir, char *err,
 		return bench_fail(err, errlen, -ENAMETOOLONG,
 				  "%s: name too long", outdir);
 
-	ret = open_dirs(AT_FDCWD, f->parent, FOLLOW_ABOVE, &f->parentfd, err,
-			errlen);
+	ret = bench_open_dirs(AT_FDCWD, f->parent, BENCH_FOLLOW_ABOVE,
+			      &f->parentfd, err, errlen);
 	if (!ret)
-		ret = check_parent(f->parentfd, f->parent, err, errlen);
+		ret = bench_check_parent(f->parentfd, f->parent, err, errlen);
 	if (ret)
 		return ret;
 	if (!fstatat(f->parentfd, f->name, &st, AT_SYMLINK_NOFOLLOW))
 		return bench_fail(err, errlen, -EEXIST, "%s: already exists",
 				  outdir);
 	if (errno != ENOENT)
-		return bench_fail(err, errlen, neg_errno(), "%s: %s", outdir,
-				  strerror(errno));
+		return bench_fail(err, errlen, bench_neg_errno(), "%s: %s",
+				  outdir, strerror(errno));
 	if (mkdirat(f->parentfd, f->tmp, 0755)) {
-		ret = neg_errno();
+		ret = bench_neg_errno();
 		if (ret == -EEXIST)
 			return bench_fail(
 				err, errlen, ret,
@@ -389,19 +250,20 @@ static int make_default(struct bench_folder *f, const char *root,
 
 	snprintf(f->root, sizeof(f->root), "%s", root);
 	snprintf(f->parent, sizeof(f->parent), "%s/runs", root);
-	ret = open_dirs(AT_FDCWD, root, FOLLOW_ALL, &f->rootfd, err, errlen);
+	ret = bench_open_dirs(AT_FDCWD, root, BENCH_FOLLOW_ALL, &f->rootfd, err,
+			      errlen);
 	if (ret)
 		return ret;
-	ret = open_dirs(f->rootfd, "runs", FOLLOW_NONE, &f->parentfd, err,
-			errlen);
+	ret = bench_open_dirs(f->rootfd, "runs", BENCH_FOLLOW_NONE,
+			      &f->parentfd, err, errlen);
 	if (ret) {
-		/* open_dirs() named "runs" alone: say where it is. */
+		/* bench_open_dirs() named "runs" alone: say where it is. */
 		char inner[512];
 
 		snprintf(inner, sizeof(inner), "%s", err);
 		return bench_fail(err, errlen, ret, "%s/%s", root, inner);
 	}
-	ret = check_parent(f->parentfd, f->parent, err, errlen);
+	ret = bench_check_parent(f->parentfd, f->parent, err, errlen);
 	if (ret)
 		return ret;
 
@@ -421,12 +283,13 @@ static int make_default(struct bench_folder *f, const char *root,
 		if (!fstatat(f->parentfd, f->name, &st, AT_SYMLINK_NOFOLLOW))
 			continue;
 		if (errno != ENOENT)
-			return bench_fail(err, errlen, neg_errno(), "%s/%s: %s",
-					  f->parent, f->name, strerror(errno));
+			return bench_fail(err, errlen, bench_neg_errno(),
+					  "%s/%s: %s", f->parent, f->name,
+					  strerror(errno));
 		if (!mkdirat(f->parentfd, f->tmp, 0755))
 			return 0;
 		if (errno != EEXIST)
-			return bench_fail(err, errlen, neg_errno(),
+			return bench_fail(err, errlen, bench_neg_errno(),
 					  "%s/%s: cannot create: %s", f->parent,
 					  f->tmp, strerror(errno));
 	}
@@ -442,11 +305,11 @@ static int rename_noreplace(int fromfd, const char *from, int tofd,
 	if (!renameat2(fromfd, from, tofd, to, RENAME_NOREPLACE))
 		return 0;
 	if (errno != EINVAL && errno != ENOSYS)
-		return neg_errno();
+		return bench_neg_errno();
 	/* A file system without RENAME_NOREPLACE: check, then rename. */
 	if (!fstatat(tofd, to, &st, AT_SYMLINK_NOFOLLOW))
 		return -EEXIST;
-	return renameat(fromfd, from, tofd, to) ? neg_errno() : 0;
+	return renameat(fromfd, from, tofd, to) ? bench_neg_errno() : 0;
 }
 
 /* Point <root>/latest at runs/<name>: a new link renamed over the old. */
@@ -461,11 +324,11 @@ static int update_latest(struct bench_folder *f, char *err, size_t errlen)
 	if (symlinkat(target, f->rootfd, tmp) &&
 	    (errno != EEXIST || unlinkat(f->rootfd, tmp, 0) ||
 	     symlinkat(target, f->rootfd, tmp))) {
-		ret = neg_errno();
+		ret = bench_neg_errno();
 		goto error;
 	}
 	if (renameat(f->rootfd, tmp, f->rootfd, "latest")) {
-		ret = neg_errno();
+		ret = bench_neg_errno();
 		unlinkat(f->rootfd, tmp, 0);
 		goto error;
 	}
@@ -496,7 +359,7 @@ void bench_folder_salvage(struct bench_folder *f, char *final, size_t finallen,
 			  char *err, size_t errlen)
 {
 	size_t n = strlen(err);
-	int fd = create_file(f->dirfd, "INCOMPLETE");
+	int fd = bench_create_file(f->dirfd, "INCOMPLETE");
 
 	if (fd >= 0)
 		close(fd);
@@ -564,7 +427,7 @@ int bench_folder_make(struct bench_folder *f, const char *outdir,
 	f->dirfd = openat(f->parentfd, f->tmp,
 			  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (f->dirfd < 0) {
-		ret = bench_fail(err, errlen, neg_errno(), "%s/%s: %s",
+		ret = bench_fail(err, errlen, bench_neg_errno(), "%s/%s: %s",
 				 f->parent, f->tmp, strerror(errno));
 		unlinkat(f->parentfd, f->tmp, AT_REMOVEDIR);
 		close_all(f);
@@ -597,7 +460,7 @@ int bench_folder_path(const struct bench_folder *f, char *buf, size_t len)
  */
 int bench_folder_create(const struct bench_folder *f, const char *name)
 {
-	return create_file(f->dirfd, name);
+	return bench_create_file(f->dirfd, name);
 }
 
 /**
@@ -664,7 +527,7 @@ int bench_folder_commit(struct bench_folder *f, bool complete, char *final,
 	if (final && finallen)
 		snprintf(final, finallen, "%s", where);
 	if (!complete) {
-		fd = create_file(f->dirfd, "INCOMPLETE");
+		fd = bench_create_file(f->dirfd, "INCOMPLETE");
 		ret = fd < 0 ? fd : bench_finish_fd(fd);
 		if (ret)
 			return bench_fail(err, errlen, ret,
@@ -672,7 +535,7 @@ int bench_folder_commit(struct bench_folder *f, bool complete, char *final,
 					  where, strerror(-ret));
 	}
 	if (fsync(f->dirfd))
-		return bench_fail(err, errlen, neg_errno(),
+		return bench_fail(err, errlen, bench_neg_errno(),
 				  "%s: cannot sync: %s", where,
 				  strerror(errno));
 	ret = rename_noreplace(f->parentfd, f->tmp, f->parentfd, f->name);
