@@ -175,6 +175,12 @@ int report_write(const char *dir, const struct report_opts *o, char *err,
 	ret = run_load(dir, true, &rp.run, err, errlen);
 	if (ret)
 		return ret;
+	ret = report_verdicts_make(&rp.run, &rp.vs);
+	if (ret) {
+		snprintf(err, errlen, "%s: out of memory", dir);
+		run_free(&rp.run);
+		return ret;
+	}
 	ret = tail_run_select(&rp.run, &rp.tail, err, errlen);
 	if (!ret && o->trace) {
 		ret = stages_graph_run_watch(dir, rp.tail.watch, rp.tail.nwatch,
@@ -188,10 +194,11 @@ int report_write(const char *dir, const struct report_opts *o, char *err,
 	if (!ret)
 		ret = write_docs(&rp);
 	if (!ret && o->finding)
-		report_finding_print(o->finding, &rp.run);
+		report_finding_print(o->finding, &rp.vs);
 	if (rp.traced)
 		stages_result_free(&rp.st);
 	tail_run_free(&rp.tail);
+	report_verdicts_free(&rp.vs);
 	run_free(&rp.run);
 	return ret;
 }

@@ -91,40 +91,28 @@ static void forest_range(struct forest *fo, int q,
 }
 
 /* The rows, top to bottom in report order; 0 or -ENOMEM. */
-static int forest_rows(struct forest *fo, const struct run *r)
+static int forest_rows(struct forest *fo, const struct report_verdicts *vs)
 {
-	unsigned int family;
-	double cutoff = report_holm(r, &family);
-	size_t max = 0;
-
 	memset(fo, 0, sizeof(*fo));
-	fo->r = r;
+	fo->r = vs->r;
 	fo->lo[0] = fo->lo[1] = fo->hi[0] = fo->hi[1] = 1;
-	for (size_t i = 0; i < r->nsc; i++)
-		max += r->sc[i].nd;
-	fo->row = calloc(max ? max : 1, sizeof(*fo->row));
+	fo->row = calloc(vs->n ? vs->n : 1, sizeof(*fo->row));
 	if (!fo->row)
 		return -ENOMEM;
-	for (size_t i = 0; i < r->nsc; i++) {
-		const struct run_design *b =
-			run_find_design(&r->sc[i], REPORT_BASE);
+	for (size_t i = 0; i < vs->n; i++) {
+		const struct report_vs *c = &vs->c[i];
+		struct forest_row *w = &fo->row[fo->nrows];
 
-		for (size_t k = 0; b && k < r->sc[i].nd; k++) {
-			struct forest_row *w = &fo->row[fo->nrows];
-
-			if (!report_compared(r->sc[i].d[k].design))
-				continue;
-			w->sc = i;
-			w->d = &r->sc[i].d[k];
-			report_versus(w->d, b, &w->v);
-			if (!w->v.p50.valid || !(w->v.p50.point > 0))
-				continue;
-			w->call[0] = report_call(&w->v.p50, cutoff);
-			w->call[1] = report_call(&w->v.p99, cutoff);
-			forest_range(fo, 0, &w->v.p50);
-			forest_range(fo, 1, &w->v.p99);
-			fo->nrows++;
-		}
+		if (!c->v.p50.valid || !(c->v.p50.point > 0))
+			continue;
+		w->sc = (size_t)(c->sc - vs->r->sc);
+		w->d = c->d;
+		w->v = c->v;
+		w->call[0] = c->call[0];
+		w->call[1] = c->call[1];
+		forest_range(fo, 0, &w->v.p50);
+		forest_range(fo, 1, &w->v.p99);
+		fo->nrows++;
 	}
 	forest_blocks(fo);
 	return 0;
@@ -210,7 +198,7 @@ static int forest(struct report *rp, struct doc *d)
 	char names[FOREST_DESIGNS * 100], safe[96], cap[512];
 	struct forest fo;
 	size_t at = 0;
-	int ret = forest_rows(&fo, &rp->run);
+	int ret = forest_rows(&fo, &rp->vs);
 
 	if (ret) {
 		snprintf(rp->err, rp->errlen, "out of memory");
@@ -267,7 +255,7 @@ int report_answer(struct report *rp, struct doc *d)
 		"In brackets, the design's quantile over __do_IRQ's (the median over rounds of the blocks' ratio) and its interval; "
 		"register accesses per interrupt are the run's counts (summary.json).",
 		REPORT_LEVEL * 100);
-	ret = report_finding(&rp->run, doc_put, d);
+	ret = report_finding(&rp->vs, doc_put, d);
 	if (ret < 0) {
 		snprintf(rp->err, rp->errlen, "out of memory");
 		return ret;

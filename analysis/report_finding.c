@@ -33,60 +33,87 @@ static const char *const call_words[REPORT_NCALLS] = {
 	[REPORT_NONE] = "no interval",
 };
 
-/**
- * report_holm - the finding's family over a run, and Holm's cut-off
- * @r: the run, as loaded
- * @family: set to the family's size: every design against __do_IRQ in
- *	every scenario, at p50 and p99, that has an interval (cells with
- *	too few rounds can give no finding and are not counted)
- *
- * Holm's step-down at 5% over the sign tests' p (irqstat_effect.p):
- * the chance of any false finding in the whole run is at most 5%,
- * however the cells depend on each other.
- *
- * Return: the largest p Holm rejects; -1 when it rejects none (or no
- * memory: no finding is the safe answer).
- */
-double report_holm(const struct run *r, unsigned int *family)
+/* Holm's cut-off over the verdicts' p: the largest p it rejects, or -1. */
+static int holm_cutoff(struct report_verdicts *vs)
 {
-	size_t max = 0, n = 0;
-	double *p, cutoff = -1;
-	bool *rej;
+	size_t max = 2 * (vs->n ? vs->n : 1), n = 0;
+	double *p = calloc(max, sizeof(*p));
+	bool *rej = calloc(max, sizeof(*rej));
 
+	if (!p || !rej) {
+		free(p);
+		free(rej);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < vs->n; i++) {
+		if (vs->c[i].v.p50.enough)
+			p[n++] = vs->c[i].v.p50.p;
+		if (vs->c[i].v.p99.enough)
+			p[n++] = vs->c[i].v.p99.p;
+	}
+	if (irqstat_holm(p, n, 1 - REPORT_LEVEL, rej) > 0)
+		for (size_t i = 0; i < n; i++)
+			if (rej[i] && p[i] > vs->cutoff)
+				vs->cutoff = p[i];
+	vs->family = (unsigned int)n;
+	free(p);
+	free(rej);
+	return 0;
+}
+
+int report_verdicts_make(const struct run *r, struct report_verdicts *vs)
+{
+	size_t max = 0;
+	int ret;
+
+	memset(vs, 0, sizeof(*vs));
+	vs->r = r;
+	vs->cutoff = -1;
 	for (size_t i = 0; i < r->nsc; i++)
-		max += 2 * r->sc[i].nd;
-	p = calloc(max ? max : 1, sizeof(*p));
-	rej = calloc(max ? max : 1, sizeof(*rej));
-	for (size_t i = 0; p && rej && i < r->nsc; i++) {
+		max += r->sc[i].nd;
+	vs->c = calloc(max ? max : 1, sizeof(*vs->c));
+	if (!vs->c)
+		return -ENOMEM;
+	for (size_t i = 0; i < r->nsc; i++) {
 		const struct run_scenario *sc = &r->sc[i];
 		const struct run_design *b = run_find_design(sc, REPORT_BASE);
 
 		for (size_t k = 0; b && k < sc->nd; k++) {
-			struct vs_base v;
+			struct report_vs *w = &vs->c[vs->n];
 
 			if (!report_compared(sc->d[k].design))
 				continue;
-			report_versus(&sc->d[k], b, &v);
-			if (v.p50.enough)
-				p[n++] = v.p50.p;
-			if (v.p99.enough)
-				p[n++] = v.p99.p;
+			w->sc = sc;
+			w->d = &sc->d[k];
+			w->base = b;
+			report_versus(w->d, b, &w->v);
+			vs->n++;
 		}
 	}
-	if (p && rej && irqstat_holm(p, n, 1 - REPORT_LEVEL, rej) > 0)
-		for (size_t i = 0; i < n; i++)
-			if (rej[i] && p[i] > cutoff)
-				cutoff = p[i];
-	*family = (unsigned int)n;
-	free(p);
-	free(rej);
-	return cutoff;
+	ret = holm_cutoff(vs);
+	if (ret) {
+		report_verdicts_free(vs);
+		return ret;
+	}
+	for (size_t i = 0; i < vs->n; i++) {
+		vs->c[i].call[0] = report_call(&vs->c[i].v.p50, vs->cutoff);
+		vs->c[i].call[1] = report_call(&vs->c[i].v.p99, vs->cutoff);
+	}
+	return 0;
+}
+
+void report_verdicts_free(struct report_verdicts *vs)
+{
+	free(vs->c);
+	vs->c = NULL;
+	vs->n = 0;
 }
 
 /**
  * report_call - what the report says of a ratio against __do_IRQ
  * @e: the ratio's interval over rounds
- * @cutoff: report_holm() of the run: the largest p that is a finding
+ * @cutoff: the run's Holm cut-off (report_verdicts_make()): the largest
+ *	    p that is a finding
  *
  * Return: REPORT_FASTER or REPORT_SLOWER where the interval excludes 1
  * and Holm rejects over the run's family; else why there is no verdict.
@@ -103,14 +130,6 @@ enum report_call report_call(const struct irqstat_effect *e, double cutoff)
 		return REPORT_SPANS;
 	return e->valid && e->n ? REPORT_FEW : REPORT_NONE;
 }
-
-/* One design against __do_IRQ in one scenario, both quantiles. */
-struct cell {
-	const struct run_scenario *sc;
-	const struct run_design *d, *base;
-	struct vs_base v;
-	enum report_call call[2]; /* p50, p99 */
-};
 
 static bool same_chip(const struct run *r, size_t a, size_t b)
 {
@@ -144,25 +163,20 @@ static bool design_first(const struct run *r, size_t first, size_t i, size_t k)
 }
 
 /* Into @c, design @name against __do_IRQ in each scenario of the group. */
-static size_t design_cells(const struct run *r, size_t first, const char *name,
-			   double cutoff, struct cell *c)
+static size_t design_cells(const struct report_verdicts *vs, size_t first,
+			   const char *name, struct report_vs *c)
 {
+	const struct run *r = vs->r;
 	size_t n = 0;
 
-	for (size_t j = first; j < r->nsc; j++) {
-		const struct run_scenario *sc = &r->sc[j];
-		const struct run_design *d = run_find_design(sc, name);
-		const struct run_design *b = run_find_design(sc, REPORT_BASE);
+	for (size_t i = 0; i < vs->n; i++) {
+		const struct report_vs *w = &vs->c[i];
+		size_t j = (size_t)(w->sc - r->sc);
 
-		if (!same_chip(r, first, j) || !d || !b)
+		if (j < first || !same_chip(r, first, j) ||
+		    strcmp(w->d->design, name) || (n && c[n - 1].sc == w->sc))
 			continue;
-		c[n].sc = sc;
-		c[n].d = d;
-		c[n].base = b;
-		report_versus(d, b, &c[n].v);
-		c[n].call[0] = report_call(&c[n].v.p50, cutoff);
-		c[n].call[1] = report_call(&c[n].v.p99, cutoff);
-		n++;
+		c[n++] = *w;
 	}
 	return n;
 }
@@ -174,7 +188,7 @@ static void list_sep(FILE *m, size_t seen, size_t total)
 }
 
 /* The ratio of cell @c at quantile @q, in brackets. */
-static void put_ratio(FILE *m, const struct cell *c, int q)
+static void put_ratio(FILE *m, const struct report_vs *c, int q)
 {
 	char buf[96];
 
@@ -183,7 +197,7 @@ static void put_ratio(FILE *m, const struct cell *c, int q)
 }
 
 /* "a (ratio), b (ratio) and c": the scenarios whose call at @q is @call. */
-static void names_of(FILE *m, const struct cell *c, size_t n, int q,
+static void names_of(FILE *m, const struct report_vs *c, size_t n, int q,
 		     enum report_call call, size_t total, bool ratios)
 {
 	size_t seen = 0;
@@ -200,7 +214,7 @@ static void names_of(FILE *m, const struct cell *c, size_t n, int q,
 
 /* How many cells have each call at quantile @q; whether one reason
  * without a verdict covers them all (the clause then names none). */
-static bool count_calls(const struct cell *c, size_t n, int q,
+static bool count_calls(const struct report_vs *c, size_t n, int q,
 			size_t count[REPORT_NCALLS])
 {
 	memset(count, 0, REPORT_NCALLS * sizeof(*count));
@@ -217,7 +231,7 @@ static bool count_calls(const struct cell *c, size_t n, int q,
  * "faster in a (ratio) and b (ratio), no verdict in c (why)", or with
  * one reason for all, "no verdict (why)". One cell: no names.
  */
-static void quantile_clause(FILE *m, const struct cell *c, size_t n, int q)
+static void quantile_clause(FILE *m, const struct report_vs *c, size_t n, int q)
 {
 	size_t count[REPORT_NCALLS], parts = 0;
 	bool all = count_calls(c, n, q, count), named = !all && n > 1;
@@ -250,7 +264,7 @@ static void quantile_clause(FILE *m, const struct cell *c, size_t n, int q)
 }
 
 /* Whether every cell has the same call at p50 as at p99, none a verdict. */
-static bool same_no_verdict(const struct cell *c, size_t n)
+static bool same_no_verdict(const struct report_vs *c, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if (c[i].call[0] != c[i].call[1] ||
@@ -276,7 +290,7 @@ static void fmt_range(char *buf, size_t len, double lo, double hi)
  * The register cost, after @lead: the design's chip register accesses
  * per interrupt, and the base's; nothing where the run has no counts.
  */
-static void cost_clause(FILE *m, const char *lead, const struct cell *c,
+static void cost_clause(FILE *m, const char *lead, const struct report_vs *c,
 			size_t n)
 {
 	double lo = INFINITY, hi = -INFINITY, blo = INFINITY, bhi = -INFINITY;
@@ -312,7 +326,7 @@ static void cost_clause(FILE *m, const char *lead, const struct cell *c,
  * The design's name, and the scenarios it ran in where it did not run in
  * all @nbase of the group and a clause will not name them.
  */
-static void design_head(FILE *m, const char *name, const struct cell *c,
+static void design_head(FILE *m, const char *name, const struct report_vs *c,
 			size_t n, size_t nbase)
 {
 	size_t count[REPORT_NCALLS];
@@ -337,16 +351,16 @@ static void design_head(FILE *m, const char *name, const struct cell *c,
  * head said it for all), and its register cost. @nbase: the group's
  * scenarios that ran __do_IRQ. 0, or -ENOMEM.
  */
-static int design_sentence(FILE *m, const struct run *r, size_t first,
-			   const char *name, size_t nbase, bool cost_only,
-			   double cutoff)
+static int design_sentence(FILE *m, const struct report_verdicts *vs,
+			   size_t first, const char *name, size_t nbase,
+			   bool cost_only)
 {
-	struct cell *c = calloc(r->nsc, sizeof(*c));
+	struct report_vs *c = calloc(vs->r->nsc, sizeof(*c));
 	size_t n;
 
 	if (!c)
 		return -ENOMEM;
-	n = design_cells(r, first, name, cutoff, c);
+	n = design_cells(vs, first, name, c);
 	if (n) {
 		design_head(m, name, c, n, nbase);
 		if (cost_only) {
@@ -412,38 +426,31 @@ static void group_no_base(FILE *m, const struct run *r, size_t first,
  * The one call without a verdict that every design of the group has, at
  * p50 and p99 in every scenario; REPORT_NCALLS where they differ.
  */
-static enum report_call group_uniform(const struct run *r, size_t first,
-				      double cutoff)
+static enum report_call group_uniform(const struct report_verdicts *vs,
+				      size_t first)
 {
+	const struct run *r = vs->r;
 	int one = REPORT_NCALLS;
 
-	for (size_t j = first; j < r->nsc; j++) {
-		const struct run_scenario *sc = &r->sc[j];
-		const struct run_design *b = run_find_design(sc, REPORT_BASE);
+	for (size_t i = 0; i < vs->n; i++) {
+		const struct report_vs *w = &vs->c[i];
+		size_t j = (size_t)(w->sc - r->sc);
 
-		for (size_t k = 0; same_chip(r, first, j) && b && k < sc->nd;
-		     k++) {
-			enum report_call c0, c1;
-			struct vs_base v;
-
-			if (!report_compared(sc->d[k].design))
-				continue;
-			report_versus(&sc->d[k], b, &v);
-			c0 = report_call(&v.p50, cutoff);
-			c1 = report_call(&v.p99, cutoff);
-			if (c0 != c1 || c0 <= REPORT_SLOWER ||
-			    (one != REPORT_NCALLS && (int)c0 != one))
-				return REPORT_NCALLS;
-			one = c0;
-		}
+		if (j < first || !same_chip(r, first, j))
+			continue;
+		if (w->call[0] != w->call[1] || w->call[0] <= REPORT_SLOWER ||
+		    (one != REPORT_NCALLS && (int)w->call[0] != one))
+			return REPORT_NCALLS;
+		one = w->call[0];
 	}
 	return one;
 }
 
 /* The paragraph of the group that starts at scenario @first. */
-static int group_para(const struct run *r, size_t first, double cutoff,
+static int group_para(const struct report_verdicts *vs, size_t first,
 		      char **out)
 {
+	const struct run *r = vs->r;
 	size_t len, nbase, nother, said;
 	FILE *m = open_memstream(out, &len);
 	enum report_call uniform;
@@ -453,7 +460,7 @@ static int group_para(const struct run *r, size_t first, double cutoff,
 		return -ENOMEM;
 	group_head(m, r, first, &nbase, &nother);
 	said = (size_t)ftell(m);
-	uniform = group_uniform(r, first, cutoff);
+	uniform = group_uniform(vs, first);
 	if (uniform != REPORT_NCALLS)
 		fprintf(m, " At p50 and p99, no verdict for any design (%s).",
 			call_words[uniform]);
@@ -462,11 +469,10 @@ static int group_para(const struct run *r, size_t first, double cutoff,
 		     !ret && same_chip(r, first, i) && k < r->sc[i].nd; k++)
 			if (report_compared(r->sc[i].d[k].design) &&
 			    design_first(r, first, i, k))
-				ret = design_sentence(m, r, first,
+				ret = design_sentence(m, vs, first,
 						      r->sc[i].d[k].design,
 						      nbase,
-						      uniform != REPORT_NCALLS,
-						      cutoff);
+						      uniform != REPORT_NCALLS);
 	if (nbase && (size_t)ftell(m) == said)
 		fputs(" Only __do_IRQ ran: nothing to compare.", m);
 	group_no_base(m, r, first, nother);
@@ -484,46 +490,38 @@ static int group_para(const struct run *r, size_t first, double cutoff,
  * so for the whole run, instead of "too few rounds" for every design.
  * The most rounds any compared design had into @rounds.
  */
-static bool smoke(const struct run *r, unsigned int *rounds)
+static bool smoke(const struct report_verdicts *vs, unsigned int *rounds)
 {
 	bool some = false;
 
 	*rounds = 0;
-	for (size_t i = 0; i < r->nsc; i++) {
-		const struct run_scenario *sc = &r->sc[i];
-		const struct run_design *b = run_find_design(sc, REPORT_BASE);
+	for (size_t i = 0; i < vs->n; i++) {
+		const struct vs_base *v = &vs->c[i].v;
 
-		for (size_t k = 0; b && k < sc->nd; k++) {
-			struct vs_base v;
-
-			if (!report_compared(sc->d[k].design))
-				continue;
-			report_versus(&sc->d[k], b, &v);
-			if (v.p50.enough || v.p99.enough)
-				return false;
-			some |= v.p50.n > 0;
-			if (v.p50.n > *rounds)
-				*rounds = v.p50.n;
-		}
+		if (v->p50.enough || v->p99.enough)
+			return false;
+		some |= v->p50.n > 0;
+		if (v->p50.n > *rounds)
+			*rounds = v->p50.n;
 	}
 	return some;
 }
 
 /**
  * report_finding - the finding, one paragraph per chip
- * @r: the run, as loaded (its designs' per-block quantiles)
+ * @vs: the run's verdicts (report_verdicts_make())
  * @put: called with each paragraph in turn (plain text, one line);
  *	0 to go on, or -errno to stop with
  * @arg: for @put
  *
  * Return: the number of paragraphs, or -errno (-ENOMEM, @put's).
  */
-int report_finding(const struct run *r, int (*put)(void *arg, const char *para),
-		   void *arg)
+int report_finding(const struct report_verdicts *vs,
+		   int (*put)(void *arg, const char *para), void *arg)
 {
-	unsigned int family, rounds;
+	const struct run *r = vs->r;
+	unsigned int rounds;
 	bool any = false;
-	double cutoff;
 	int n = 0, ret;
 
 	for (size_t i = 0; i < r->nsc; i++)
@@ -536,8 +534,7 @@ int report_finding(const struct run *r, int (*put)(void *arg, const char *para),
 				"This run has no scenario results: no finding.");
 		return ret ? ret : 1;
 	}
-	cutoff = report_holm(r, &family);
-	if (!family && smoke(r, &rounds)) {
+	if (!vs->family && smoke(vs, &rounds)) {
 		char *p = NULL;
 
 		if (asprintf(
@@ -558,7 +555,7 @@ int report_finding(const struct run *r, int (*put)(void *arg, const char *para),
 			first = !same_chip(r, i, j);
 		if (!first)
 			continue;
-		ret = group_para(r, i, cutoff, &p);
+		ret = group_para(vs, i, &p);
 		if (!ret)
 			ret = put(arg, p);
 		free(p);
@@ -597,17 +594,17 @@ static int print_para(void *arg, const char *para)
  * report_finding_print - the finding on a terminal
  * @f: where (irqlab run: stderr, above the report's path; irqlab
  *	report: stdout, the same)
- * @r: the run, as loaded
+ * @vs: the run's verdicts (report_verdicts_make())
  *
  * The paragraphs of report_finding(), each wrapped under a "- ", after
  * a line saying what the numbers in brackets are.
  */
-void report_finding_print(FILE *f, const struct run *r)
+void report_finding_print(FILE *f, const struct report_verdicts *vs)
 {
 	fprintf(f,
 		"finding (design / __do_IRQ latency, median over rounds "
 		"[%.0f%% interval]; a verdict holds over the run's every "
 		"comparison, Holm):\n",
 		REPORT_LEVEL * 100);
-	report_finding(r, print_para, f);
+	report_finding(vs, print_para, f);
 }

@@ -28,18 +28,61 @@ enum report_call {
 	REPORT_NONE, /* no interval: no samples.bin, or no events */
 	REPORT_NCALLS,
 };
+/* A design's intervals against another of its scenario (do_irq). */
+struct vs_base {
+	const struct run_design *base; /* NULL: no do_irq in the scenario */
+	struct irqstat_effect p50, p99;
+	/* The same with the events host noise overlapped set apart
+	 * (valid only where samples.bin recorded it). */
+	struct irqstat_effect quiet50, quiet99;
+};
+
+/* @d against @b of the same scenario: paired rounds of blocks. */
+void report_versus(const struct run_design *d, const struct run_design *b,
+		   struct vs_base *v);
+
 /* The baseline every design is compared with, as summary.json names it. */
 #define REPORT_BASE "do_irq"
 
 bool report_compared(const char *design);
 
-double report_holm(const struct run *r, unsigned int *family);
+/* One compared design against __do_IRQ in one scenario, both quantiles. */
+struct report_vs {
+	const struct run_scenario *sc;
+	const struct run_design *d, *base;
+	struct vs_base v;
+	enum report_call call[2]; /* p50, p99 */
+};
+
+/**
+ * struct report_verdicts - every compared design of a run against
+ * __do_IRQ of its scenario, in report order, computed once
+ * @r:		the run
+ * @c:		the cells, @n of them
+ * @cutoff:	Holm's step-down at 5% over the sign tests' p of every
+ *		cell with an interval, p50 and p99: the largest p it rejects,
+ *		-1 where none (the chance of any false finding in the whole
+ *		run is at most 5%, however the cells depend on each other)
+ * @family:	the family's size (cells with too few rounds give no
+ *		finding and are not counted)
+ */
+struct report_verdicts {
+	const struct run *r;
+	struct report_vs *c;
+	size_t n;
+	double cutoff;
+	unsigned int family;
+};
+
+/* @r's verdicts into @vs, calls included. 0, or -ENOMEM. */
+int report_verdicts_make(const struct run *r, struct report_verdicts *vs);
+void report_verdicts_free(struct report_verdicts *vs);
 
 enum report_call report_call(const struct irqstat_effect *e, double cutoff);
 
-int report_finding(const struct run *r, int (*put)(void *arg, const char *para),
-		   void *arg);
+int report_finding(const struct report_verdicts *vs,
+		   int (*put)(void *arg, const char *para), void *arg);
 
-void report_finding_print(FILE *f, const struct run *r);
+void report_finding_print(FILE *f, const struct report_verdicts *vs);
 
 #endif /* ANALYSIS_REPORT_FINDING_H */

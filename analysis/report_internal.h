@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include "analysis/doc.h"
 #include "analysis/report.h"
+#include "analysis/report_finding.h"
 #include "analysis/run.h"
 #include "analysis/stages.h"
 #include "analysis/tail_run.h"
@@ -25,6 +26,7 @@ struct report {
 	struct stages_result st;
 	bool traced; /* st holds the analysis of the folder's trace */
 	struct tail_run tail; /* the tail events, watched in the trace */
+	struct report_verdicts vs; /* every design against __do_IRQ, once */
 	char figdir[4096];
 	char *err;
 	size_t errlen;
@@ -85,18 +87,6 @@ int report_figure_draw(struct report *rp, const char *stem, const char *script,
 		       int (*data)(FILE *f, const void *arg), const void *arg);
 void report_safe_name(char *out, size_t len, const char *in);
 
-/* A design's intervals against another of its scenario (do_irq). */
-struct vs_base {
-	const struct run_design *base; /* NULL: no do_irq in the scenario */
-	struct irqstat_effect p50, p99;
-	/* The same with the events host noise overlapped set apart
-	 * (valid only where samples.bin recorded it). */
-	struct irqstat_effect quiet50, quiet99;
-};
-
-/* @d against @b of the same scenario: paired rounds of blocks. */
-void report_versus(const struct run_design *d, const struct run_design *b,
-		   struct vs_base *v);
 /* The verdict of @v in words: "p50 12% lower (holds with ...)". */
 void report_fmt_verdict(char *buf, size_t len, const struct vs_base *v);
 /* "0.812 [0.790, 0.834]", the point alone without enough rounds, "-". */

@@ -105,10 +105,13 @@ static int collect(void *arg, const char *para)
 
 static void finding(const struct run *r, struct text *t)
 {
+	struct report_verdicts vs;
 	int n;
 
 	memset(t, 0, sizeof(*t));
-	n = report_finding(r, collect, t);
+	assert_int_equal(report_verdicts_make(r, &vs), 0);
+	n = report_finding(&vs, collect, t);
+	report_verdicts_free(&vs);
 	assert_int_equal(n, t->n);
 }
 
@@ -378,6 +381,7 @@ static void test_holm_aa(void **state)
 
 	(void)state;
 	for (int t = 0; t < TRIALS; t++) {
+		struct report_verdicts vs;
 		unsigned int fam;
 		double cutoff;
 		bool cell = false;
@@ -396,7 +400,10 @@ static void test_holm_aa(void **state)
 				.name = "s", .chip = "gic", .d = d[i], .nd = 2
 			};
 		}
-		cutoff = report_holm(&r, &fam);
+		assert_int_equal(report_verdicts_make(&r, &vs), 0);
+		cutoff = vs.cutoff;
+		fam = vs.family;
+		report_verdicts_free(&vs);
 		assert_int_equal(fam, 2 * SC);
 		for (int i = 0; i < SC; i++) {
 			struct vs_base v;
@@ -415,6 +422,7 @@ static void test_holm_aa(void **state)
 /* The terminal's lines are the paragraphs, wrapped at 78 columns. */
 static void test_print_wraps(void **state)
 {
+	struct report_verdicts vs;
 	struct one o;
 	struct text t;
 	char *out = NULL, *joined, *line, *save;
@@ -426,7 +434,9 @@ static void test_print_wraps(void **state)
 	finding(&o.r, &t);
 	m = open_memstream(&out, &len);
 	assert_non_null(m);
-	report_finding_print(m, &o.r);
+	assert_int_equal(report_verdicts_make(&o.r, &vs), 0);
+	report_finding_print(m, &vs);
+	report_verdicts_free(&vs);
 	assert_int_equal(fclose(m), 0);
 	joined = calloc(1, len + 1);
 	assert_non_null(joined);
