@@ -58,16 +58,11 @@ static void set_online(unsigned int cpu)
 			  1UL << (cpu % BITS_PER_LONG), __ATOMIC_RELAXED);
 }
 
-struct irq_entry_cost irq_entry_cost;
+struct genirq_cost irq_entry_cost;
 
 int irq_cpu_set_entry_cost(unsigned int ns, void (*wait)(unsigned int ns))
 {
-	if (ns && !wait)
-		return -EINVAL;
-	__atomic_store_n(&irq_entry_cost.ns, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&irq_entry_cost.wait, wait, __ATOMIC_RELAXED);
-	__atomic_store_n(&irq_entry_cost.ns, ns, __ATOMIC_RELEASE);
-	return 0;
+	return genirq_cost_set(&irq_entry_cost, ns, wait);
 }
 
 void cpu_reset(void)

@@ -6,6 +6,7 @@
 #ifndef GENIRQ_INTERNALS_H
 #define GENIRQ_INTERNALS_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <genirq/irq.h>
 #include <irqlab/trace.h>
@@ -145,15 +146,38 @@ bool irq_arch_sw_resend(void);
 /* Is a thread in irq_cpu_run() for @cpu, to run what is queued for it? */
 bool irq_cpu_served(unsigned int cpu);
 /*
- * The vector entry's own cost (irq_cpu_set_entry_cost(), cpu.c): @ns is
- * stored after @wait (release) and read first (acquire), so a CPU that
- * sees a time also sees the wait to pay it with.
+ * A fixed time a step of the path pays by busy-waiting (the vector
+ * entry's, irq_cpu_set_entry_cost(); the entropy pool's,
+ * genirq_set_entropy_cost()): @ns is stored after @wait (release) and
+ * read first (acquire), so a CPU that sees a time also sees the wait to
+ * pay it with, and it is off while the two change.
  */
-struct irq_entry_cost {
+struct genirq_cost {
 	unsigned int ns;
 	void (*wait)(unsigned int ns);
 };
-extern struct irq_entry_cost irq_entry_cost;
+
+static inline int genirq_cost_set(struct genirq_cost *c, unsigned int ns,
+				  void (*wait)(unsigned int ns))
+{
+	if (ns && !wait)
+		return -EINVAL;
+	__atomic_store_n(&c->ns, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&c->wait, wait, __ATOMIC_RELAXED);
+	__atomic_store_n(&c->ns, ns, __ATOMIC_RELEASE);
+	return 0;
+}
+
+static inline void genirq_cost_pay(struct genirq_cost *c)
+{
+	unsigned int ns = __atomic_load_n(&c->ns, __ATOMIC_ACQUIRE);
+
+	if (unlikely(ns))
+		__atomic_load_n(&c->wait, __ATOMIC_RELAXED)(ns);
+}
+
+/* The vector entry's own cost (cpu.c). */
+extern struct genirq_cost irq_entry_cost;
 
 /*
  * The dispatch path's two copies (dispatch.h, traced.c). The _traced ones

@@ -12,34 +12,21 @@
 #include <errno.h>
 #include "internals.h"
 
-static struct {
-	unsigned int ns;
-	void (*wait)(unsigned int ns);
-} entropy_cost;
+static struct genirq_cost entropy_cost;
 
 static unsigned long entropy_samples[NR_IRQS];
 
 int genirq_set_entropy_cost(unsigned int ns, void (*wait)(unsigned int ns))
 {
-	if (ns && !wait)
-		return -EINVAL;
-	/* Off while the two change, as irq_cpu_set_entry_cost() does. */
-	__atomic_store_n(&entropy_cost.ns, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&entropy_cost.wait, wait, __ATOMIC_RELAXED);
-	__atomic_store_n(&entropy_cost.ns, ns, __ATOMIC_RELEASE);
-	return 0;
+	return genirq_cost_set(&entropy_cost, ns, wait);
 }
 
 void add_interrupt_randomness(int irq)
 {
-	unsigned int ns;
-
 	if (irq < 0 || irq >= NR_IRQS)
 		return;
 	__atomic_fetch_add(&entropy_samples[irq], 1, __ATOMIC_RELAXED);
-	ns = __atomic_load_n(&entropy_cost.ns, __ATOMIC_ACQUIRE);
-	if (ns)
-		__atomic_load_n(&entropy_cost.wait, __ATOMIC_RELAXED)(ns);
+	genirq_cost_pay(&entropy_cost);
 }
 
 unsigned long genirq_entropy_samples(unsigned int irq)

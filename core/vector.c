@@ -36,10 +36,7 @@ static inline void irq_exit(void)
  */
 static inline void irq_entry_pay(void)
 {
-	unsigned int ns = __atomic_load_n(&irq_entry_cost.ns, __ATOMIC_ACQUIRE);
-
-	if (unlikely(ns))
-		__atomic_load_n(&irq_entry_cost.wait, __ATOMIC_RELAXED)(ns);
+	genirq_cost_pay(&irq_entry_cost);
 }
 
 /**
