@@ -6,19 +6,12 @@
  * one colour wherever a person sees it. They are Tableau's ten
  * (matplotlib's default cycle), in which flow, do_irq and edge-masking
  * had the colours they keep here; __do_IRQ, the baseline every other
- * design is read against, is the red.
+ * design is read against, is the red. Each design's colour is written in
+ * its row of analysis/designs.def; this file only hands them out.
  */
 #include <stdio.h>
+#include "analysis/designs.h"
 #include "analysis/palette.h"
-
-const struct palette_entry palette[] = {
-	{ "flow", "#1f77b4" },
-	{ "do_irq", "#d62728" },
-	{ "edge-masking", "#2ca02c" },
-	{ "threaded", "#9467bd" },
-	{ "threaded-oneshot", "#ff7f0e" },
-};
-const size_t palette_len = sizeof(palette) / sizeof(*palette);
 
 /**
  * palette_gnuplot - the palette as gnuplot words for common.gp's colour()
@@ -33,10 +26,11 @@ size_t palette_gnuplot(char *buf, size_t len)
 	size_t at = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < palette_len; i++)
+	for (unsigned int i = 0; i < ana_nr_designs; i++)
 		at += (size_t)snprintf(buf + (at < len ? at : len),
 				       at < len ? len - at : 0, "%s %s ",
-				       palette[i].design, palette[i].colour);
+				       ana_designs[i].name,
+				       ana_designs[i].colour);
 	at += (size_t)snprintf(buf + (at < len ? at : len),
 			       at < len ? len - at : 0, "* %s", PALETTE_OTHER);
 	return at;

@@ -55,10 +55,10 @@ static void forest_blocks(struct forest *fo)
 {
 	size_t kept = 0;
 
-	for (size_t k = 0; k < palette_len; k++)
-		if (report_compared(palette[k].design) &&
-		    forest_has(fo, palette[k].design))
-			fo->design[fo->nd++] = palette[k].design;
+	for (size_t k = 0; k < ana_nr_designs; k++)
+		if (report_compared(ana_designs[k].name) &&
+		    forest_has(fo, ana_designs[k].name))
+			fo->design[fo->nd++] = ana_designs[k].name;
 	for (size_t n = 0; n < fo->nrows; n++) {
 		struct forest_row *w = &fo->row[n];
 
@@ -226,12 +226,12 @@ static int forest(struct report *rp, struct doc *d)
 		"Each design's p50 (left) and p99 (right) over __do_IRQ's in the same scenario, a row per scenario and design: the point is the median over rounds, the bar its %.0f%% interval; filled where the report gives a verdict, open where it gives none. Left of the dashed line at 1 is faster than __do_IRQ. Log x; every other scenario shaded.",
 		REPORT_LEVEL * 100);
 	doc_figure(d, "figures/forest.png", cap);
-	for (size_t k = 0; k < palette_len && k < 32; k++) {
-		cn[k] = palette[k].design;
-		cc[k] = palette[k].colour;
+	for (size_t k = 0; k < ana_nr_designs && k < 32; k++) {
+		cn[k] = ana_designs[k].name;
+		cc[k] = ana_designs[k].colour;
 	}
 	doc_swatches(d, "Design colours, the same in every figure:", cn, cc,
-		     palette_len < 32 ? palette_len : 32);
+		     ana_nr_designs < 32 ? ana_nr_designs : 32);
 	return 0;
 }
 

@@ -32,9 +32,8 @@ extern char **environ;
 #define HIST_MAX_EXP 40 /* 2^40 ns, 18 minutes: the overflow bound */
 #define TIME_BINS 400
 
-static const char *const design_order[] = { "flow", "do_irq", "edge-masking",
-					    "threaded", "threaded-oneshot" };
-#define NR_DESIGNS (sizeof(design_order) / sizeof(*design_order))
+/* The designs in report order: the registry's (analysis/designs.def). */
+#define NR_DESIGNS ANA_DESIGNS_MAX
 
 /**
  * report_safe_name - a name for gnuplot strings, data columns, file names
@@ -174,9 +173,9 @@ static size_t design_list(const struct run_scenario *sc,
 	size_t n = 0, at = 0;
 
 	names[0] = '\0';
-	for (size_t k = 0; k < NR_DESIGNS; k++) {
+	for (size_t k = 0; k < ana_nr_designs; k++) {
 		const struct run_design *d =
-			run_find_design(sc, design_order[k]);
+			run_find_design(sc, ana_designs[k].name);
 
 		if (d && d->n) {
 			out[n++] = d;
@@ -372,15 +371,16 @@ static size_t run_designs(const struct run *r, const char **out, char *names,
 	size_t n = 0, at = 0;
 
 	names[0] = '\0';
-	for (size_t k = 0; k < NR_DESIGNS; k++) {
+	for (size_t k = 0; k < ana_nr_designs; k++) {
+		const char *name = ana_designs[k].name;
 		bool seen = false;
 
 		for (size_t i = 0; i < r->nsc && !seen; i++)
-			seen = run_find_design(&r->sc[i], design_order[k]);
+			seen = run_find_design(&r->sc[i], name);
 		if (seen) {
-			out[n++] = design_order[k];
+			out[n++] = name;
 			at += (size_t)snprintf(names + at, len - at, "%s%s",
-					       at ? " " : "", design_order[k]);
+					       at ? " " : "", name);
 		}
 	}
 	return n;

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "analysis/designs.h"
 #include "analysis/samples.h"
 
 #define MAGIC "IRQLABS1" /* 8 bytes, no terminator */
@@ -43,11 +44,6 @@
 #define OFF_LATE 48 /* u32, version 4 */
 #define OFF_ACCESS_NS 52 /* u32, version 4 */
 #define OFF_CLOSE_NS 56 /* u32, version 4; 60-63 zero */
-
-/* The design byte: enum bench_design's order (tests/bench/test_results). */
-static const char *const design_names[] = {
-	"flow", "do_irq", "edge-masking", "threaded", "threaded-oneshot",
-};
 
 static void put_le(unsigned char *p, uint64_t v, unsigned int bytes)
 {
@@ -228,15 +224,15 @@ void samples_close(struct samples_file *f)
 
 /**
  * samples_design_name - what a record's design number stands for
- * @design: the number
+ * @design: the number, its design's code in analysis/designs.def
  *
  * Return: its name as summary.json's "design" spells it, or NULL.
  */
 const char *samples_design_name(unsigned int design)
 {
-	if (design >= sizeof(design_names) / sizeof(design_names[0]))
-		return NULL;
-	return design_names[design];
+	const struct ana_design *d = ana_design_by_code(design);
+
+	return d ? d->name : NULL;
 }
 
 /**
@@ -247,9 +243,7 @@ const char *samples_design_name(unsigned int design)
  */
 int samples_design_number(const char *name)
 {
-	for (size_t i = 0; i < sizeof(design_names) / sizeof(design_names[0]);
-	     i++)
-		if (!strcmp(design_names[i], name))
-			return (int)i;
-	return -1;
+	const struct ana_design *d = ana_design_by_name(name);
+
+	return d ? (int)d->code : -1;
 }

@@ -45,13 +45,15 @@ enum {
 #define BENCH_NQ 3
 extern const unsigned int bench_block_permille[BENCH_NQ];
 
-/* The handler designs a scenario compares, in summary order. */
+/*
+ * The handler designs a scenario compares: the registry's codes
+ * (analysis/designs.def; designs.h has each one's row). BENCH_DESIGN_NR
+ * is one past the highest shipped code.
+ */
 enum bench_design {
-	BENCH_DESIGN_FLOW, /* the chip's genirq flow handler */
-	BENCH_DESIGN_DO_IRQ, /* the __do_IRQ() baseline */
-	BENCH_DESIGN_EDGE_MASKING, /* naive: mask during the handler */
-	BENCH_DESIGN_THREADED, /* the flow, the driver's work in a thread */
-	BENCH_DESIGN_THREADED_ONESHOT, /* the flow, IRQF_ONESHOT, all in it */
+#define IRQLAB_DESIGN(code, ID, id, name, colour) BENCH_DESIGN_##ID = code,
+#include "analysis/designs.def"
+#undef IRQLAB_DESIGN
 	BENCH_DESIGN_NR,
 };
 

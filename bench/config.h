@@ -159,6 +159,9 @@ int config_key_parse(struct bench_scenario *sc, enum bench_key k, const char *v,
 		     char *msg, size_t len);
 void config_key_defaults(struct bench_scenario *sc);
 bool config_parse_u64(const char *s, bool hex, uint64_t *out);
+/* Key designs (config_designs.c). */
+int config_parse_designs(struct bench_scenario *sc, const char *v, char *msg,
+			 size_t len);
 
 /* config_cost.c: the cost key and the overrides. */
 int config_cost_set(struct load *l, struct bench_scenario *sc, const char *v,

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "config.h"
+#include "designs.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -102,9 +103,12 @@ static const char *trigger_name(int i)
 	return bench_trigger_name((enum bench_trigger)i);
 }
 
+/* The @i-th design of the registry (designs.c), not the design of code @i. */
 static const char *design_name(int i)
 {
-	return bench_design_name((enum bench_design)i);
+	return i >= 0 && (unsigned int)i < bench_nr_designs ?
+		       bench_designs[i].name :
+		       NULL;
 }
 
 static const char *pattern_name(int i)
@@ -151,56 +155,6 @@ static int bad_value(enum bench_key k, const char *v, char *msg, size_t len)
 	snprintf(msg, len, "key %s: \"%s\" is not %s", config_keys[k].name, v,
 		 config_keys[k].expect);
 	return -EINVAL;
-}
-
-static int parse_designs(struct bench_scenario *sc, const char *v, char *msg,
-			 size_t len)
-{
-	char buf[1024], names[128], *save, *tok;
-	unsigned int n = 0;
-
-	if (strlen(v) >= sizeof(buf))
-		return bad_value(BENCH_KEY_DESIGNS, v, msg, len);
-	strcpy(buf, v);
-	names_of(&config_keys[BENCH_KEY_DESIGNS], names, sizeof(names));
-	for (tok = strtok_r(buf, " \t,", &save); tok;
-	     tok = strtok_r(NULL, " \t,", &save)) {
-		int d = bench_design_parse(tok);
-		unsigned int seen = 0;
-
-		if (d < 0) {
-			snprintf(msg, len,
-				 "key designs: unknown design \"%s\": valid "
-				 "designs are %s",
-				 tok, names);
-			return -EINVAL;
-		}
-		for (unsigned int i = 0; i < n; i++)
-			seen += sc->designs[i] == (enum bench_design)d;
-		if (seen == 2) {
-			snprintf(msg, len,
-				 "key designs: design %s is listed three times "
-				 "(twice is an A/A control, more measures "
-				 "nothing new)",
-				 tok);
-			return -EINVAL;
-		}
-		if (n == BENCH_MAX_DESIGNS) {
-			snprintf(msg, len, "key designs: more than %d designs",
-				 BENCH_MAX_DESIGNS);
-			return -EINVAL;
-		}
-		sc->designs[n++] = d;
-	}
-	if (!n) {
-		snprintf(msg, len,
-			 "key designs: \"%s\" lists no design: valid designs "
-			 "are %s",
-			 v, names);
-		return -EINVAL;
-	}
-	sc->nr_designs = n;
-	return 0;
 }
 
 /* One word of key fault into @f: false if it is none, or given twice. */
@@ -465,7 +419,7 @@ const struct key_desc config_keys[BENCH_KEY_NR] = {
 	[BENCH_KEY_DESIGNS]	= { "designs", "a list of designs", KEY_OTHER,
 				    FIELDS(nr_designs, designs),
 				    .names = design_name,
-				    .parse = parse_designs,
+				    .parse = config_parse_designs,
 				    .def = "flow do_irq", ANY },
 	[BENCH_KEY_PIN]		= { "pin", "a pin number (an unsigned integer)",
 				    KEY_UINT, FIELD(pin), 0, UINT_MAX,

@@ -10,31 +10,26 @@
  */
 #include <string.h>
 #include "config.h"
+#include "designs.h"
 
 #define K(k) KEY_BIT(BENCH_KEY_##k)
 #define TRIG(t) (1u << BENCH_TRIG_##t)
-/* Triggers edge-masking works on; whose devices pulse; whose hold a level. */
-#define EDGE_TRIGS \
-	(TRIG(EDGE) | TRIG(EDGE_FALLING) | TRIG(EDGE_BOTH) | TRIG(SIMPLE))
+/* Triggers whose devices pulse; whose hold a level. */
 #define PULSED_TRIGS (TRIG(EDGE) | TRIG(EDGE_FALLING) | TRIG(SIMPLE))
 #define HELD_TRIGS (TRIG(LEVEL) | TRIG(LEVEL_LOW) | TRIG(PERCPU))
 
-static bool has_design(const struct bench_scenario *sc, enum bench_design d)
+/* The first design of @sc that refuses its chip or trigger, or NULL. */
+static const struct bench_design_row *
+refusing_design(const struct bench_scenario *sc, char *msg, size_t len)
 {
-	for (unsigned int i = 0; i < sc->nr_designs; i++)
-		if (sc->designs[i] == d)
-			return true;
-	return false;
-}
+	for (unsigned int i = 0; i < sc->nr_designs; i++) {
+		const struct bench_design_row *d =
+			bench_design_get(sc->designs[i]);
 
-/* The first threaded design of @sc, or -1. */
-static int threaded(const struct bench_scenario *sc)
-{
-	for (unsigned int i = 0; i < sc->nr_designs; i++)
-		if (sc->designs[i] == BENCH_DESIGN_THREADED ||
-		    sc->designs[i] == BENCH_DESIGN_THREADED_ONESHOT)
-			return (int)sc->designs[i];
-	return -1;
+		if (d && d->ops->refuses && d->ops->refuses(sc, msg, len))
+			return d;
+	}
+	return NULL;
 }
 
 static bool trigger_unsupported(const struct bench_scenario *sc, uint64_t own)
@@ -62,21 +57,20 @@ static void say_trigger_unsupported(const struct bench_scenario *sc,
 		 sc->chip->name, bench_trigger_name(sc->trigger), names);
 }
 
-static bool edge_masking_on_level(const struct bench_scenario *sc, uint64_t own)
+/* A design's own rules (its ops->refuses: designs.h). */
+static bool design_refuses(const struct bench_scenario *sc, uint64_t own)
 {
+	char msg[256];
+
 	(void)own;
-	return !(EDGE_TRIGS & (1u << sc->trigger)) &&
-	       has_design(sc, BENCH_DESIGN_EDGE_MASKING);
+	return refusing_design(sc, msg, sizeof(msg));
 }
 
-static void say_edge_masking_on_level(const struct bench_scenario *sc,
-				      unsigned int at, char *msg, size_t len)
+static void say_design_refuses(const struct bench_scenario *sc, unsigned int at,
+			       char *msg, size_t len)
 {
 	(void)at;
-	snprintf(msg, len,
-		 "key designs: edge-masking needs an edge trigger (edge, "
-		 "edge-falling, edge-both or simple), not %s",
-		 bench_trigger_name(sc->trigger));
+	refusing_design(sc, msg, len);
 }
 
 static bool shift_without_copy(const struct bench_scenario *sc, uint64_t own)
@@ -146,22 +140,6 @@ static void say_percpu_disabled(const struct bench_scenario *sc,
 	snprintf(msg, len,
 		 "key disable_rate: a percpu line is never disabled by its "
 		 "driver");
-}
-
-static bool percpu_threaded(const struct bench_scenario *sc, uint64_t own)
-{
-	(void)own;
-	return sc->trigger == BENCH_TRIG_PERCPU && threaded(sc) >= 0;
-}
-
-static void say_percpu_threaded(const struct bench_scenario *sc,
-				unsigned int at, char *msg, size_t len)
-{
-	(void)at;
-	snprintf(msg, len,
-		 "key designs: %s cannot run on a percpu line, which every "
-		 "CPU handles at once: request_threaded_irq() refuses it",
-		 bench_design_name((enum bench_design)threaded(sc)));
 }
 
 static bool pin_bad(const struct bench_scenario *sc)
@@ -354,8 +332,7 @@ static void say_replay_devices(const struct bench_scenario *sc, unsigned int at,
 /* In the order they are checked: the first broken one is reported. */
 const struct config_rule config_rules[] = {
 	{ K(TRIGGER), trigger_unsupported, say_trigger_unsupported },
-	{ K(DESIGNS) | K(TRIGGER), edge_masking_on_level,
-	  say_edge_masking_on_level },
+	{ K(DESIGNS) | K(TRIGGER), design_refuses, say_design_refuses },
 	{ K(CONTROL_SHIFT_NS) | K(DESIGNS), shift_without_copy,
 	  say_shift_without_copy },
 	{ K(DISABLE_RATE) | K(DISABLE_NS), disable_half_set,
@@ -363,7 +340,6 @@ const struct config_rule config_rules[] = {
 	{ K(DISABLE_RATE) | K(DISABLE_NS), disable_too_long,
 	  say_disable_too_long },
 	{ K(DISABLE_RATE), percpu_disabled, say_percpu_disabled },
-	{ K(DESIGNS) | K(TRIGGER), percpu_threaded, say_percpu_threaded },
 	{ K(PIN), pin_missing, say_pin_missing },
 	{ K(TRIGGER) | K(CHIP), default_pin_missing, say_default_pin_missing },
 	{ K(WAIT) | K(CPUS), inline_cpus, say_inline_cpus },

@@ -12,6 +12,7 @@
  * executes (genirq_set_tracing()).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/clock.h>
+#include <genirq/flows.h>
 #include "dispatch.h"
 
 #define DISPATCH_IRQ 1
@@ -60,15 +62,32 @@ static irqreturn_t handled(int irq, void *dev_id)
 	return IRQ_HANDLED;
 }
 
-const struct bench_dispatch_flow bench_dispatch_flows[] = {
-	{ "simple", handle_simple_irq },
-	{ "level", handle_level_irq },
-	{ "edge", handle_edge_irq },
-	{ "fasteoi", handle_fasteoi_irq },
-	{ "percpu", handle_percpu_irq },
-	{ "do_irq", NULL },
-	{ NULL, NULL },
-};
+#define DISPATCH_MAX_FLOWS 32
+
+static struct bench_dispatch_flow flow_list[DISPATCH_MAX_FLOWS + 2];
+static pthread_once_t flow_list_once = PTHREAD_ONCE_INIT;
+
+static void flow_list_fill(void)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0;
+	     i < irq_nr_flow_types && n < DISPATCH_MAX_FLOWS; i++) {
+		const struct irq_flow_type *t = &irq_flow_types[i];
+
+		if (t->flags & IRQ_FLOW_MEASURED)
+			flow_list[n++] =
+				(struct bench_dispatch_flow){ t->name,
+							      t->handle };
+	}
+	flow_list[n] = (struct bench_dispatch_flow){ "do_irq", NULL };
+}
+
+const struct bench_dispatch_flow *bench_dispatch_flow_list(void)
+{
+	pthread_once(&flow_list_once, flow_list_fill);
+	return flow_list;
+}
 
 int bench_dispatch_measure(const struct bench_dispatch_flow *f, unsigned int n,
 			   double *ns)

@@ -12,8 +12,12 @@ struct bench_dispatch_flow {
 	irq_flow_handler_t handle; /* NULL: __do_IRQ */
 };
 
-/* Every flow handler and __do_IRQ, NULL-name terminated. */
-extern const struct bench_dispatch_flow bench_dispatch_flows[];
+/*
+ * Every flow of irq_flow_types (genirq/flows.h) marked IRQ_FLOW_MEASURED,
+ * in its order, then __do_IRQ as "do_irq"; NULL-name terminated.
+ */
+const struct bench_dispatch_flow *bench_dispatch_flow_list(void);
+#define bench_dispatch_flows (bench_dispatch_flow_list())
 
 /**
  * bench_dispatch_measure - ns per do_IRQ() through flow @f

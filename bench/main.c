@@ -10,8 +10,10 @@
 #include <getopt.h>
 #include <string.h>
 #include <unistd.h>
+#include <genirq/flows.h>
 #include "analysis/cli.h"
 #include "cmd.h"
+#include "designs.h"
 #include "dispatch.h"
 #include "soak.h"
 #include "adopt.h"
@@ -65,13 +67,6 @@ static int cmd_list(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const char *const designs[BENCH_DESIGN_NR] = {
-		"the chip's genirq flow handler (set_type picks it)",
-		"the __do_IRQ() baseline with the chip's legacy ack/end",
-		"naive: mask + ack for the whole handler, unmask, no replay",
-		"the flow; the hard handler clears the device, a thread works",
-		"the flow with IRQF_ONESHOT: masked until the thread is done",
-	};
 	struct bench_topo *topo;
 	const char *cpus = NULL;
 	char err[512], buf[512];
@@ -104,10 +99,15 @@ static int cmd_list(int argc, char **argv)
 				printf(" %s", bench_trigger_name(t));
 		printf("\n");
 	}
-	printf("flows: handle_level_irq handle_edge_irq handle_simple_irq handle_percpu_irq handle_fasteoi_irq (and __do_IRQ)\n");
+	printf("flows:");
+	for (unsigned int i = 0; i < irq_nr_flow_types; i++)
+		if (irq_flow_types[i].flags & IRQ_FLOW_MEASURED)
+			printf(" %s", irq_flow_types[i].func);
+	printf(" (and __do_IRQ)\n");
 	printf("designs:\n");
-	for (int d = 0; d < BENCH_DESIGN_NR; d++)
-		printf("  %-16s %s\n", bench_design_name(d), designs[d]);
+	for (unsigned int d = 0; d < bench_nr_designs; d++)
+		printf("  %-16s %s\n", bench_designs[d].name,
+		       bench_designs[d].ops->what);
 	list_names("patterns", pattern_name_int, BENCH_PAT_NR);
 	list_names("wait modes", wait_name_int, BENCH_WAIT_NR);
 	list_names("device placements", place_name_int, BENCH_PLACE_PU);

@@ -2,18 +2,10 @@
 /*
  * The names config files, summary.json and `irqlab list` use for the
  * harness's enums, and their reverse lookups (the config reader's, in
- * config_keys.c).
+ * config_keys.c). The designs' are their registry's (designs.c).
  */
 #include <string.h>
 #include "bench.h"
-
-static const char *const design_names[BENCH_DESIGN_NR] = {
-	[BENCH_DESIGN_FLOW] = "flow",
-	[BENCH_DESIGN_DO_IRQ] = "do_irq",
-	[BENCH_DESIGN_EDGE_MASKING] = "edge-masking",
-	[BENCH_DESIGN_THREADED] = "threaded",
-	[BENCH_DESIGN_THREADED_ONESHOT] = "threaded-oneshot",
-};
 
 static const char *const trigger_names[BENCH_TRIG_NR] = {
 	[BENCH_TRIG_EDGE] = "edge",
@@ -60,28 +52,6 @@ static int parse(const char *const *names, int nr, const char *s)
 		if (names[i] && !strcmp(names[i], s))
 			return i;
 	return -1;
-}
-
-/**
- * bench_design_name - the name of design @v, as files spell it
- * @v: the value
- *
- * Return: the name, or NULL when @v is out of range.
- */
-const char *bench_design_name(enum bench_design v)
-{
-	return name_of(design_names, BENCH_DESIGN_NR, (int)v);
-}
-
-/**
- * bench_design_parse - the design named @s
- * @s: a name as bench_design_name() spells it
- *
- * Return: the enum bench_design, or -1 when no design has that name.
- */
-int bench_design_parse(const char *s)
-{
-	return parse(design_names, BENCH_DESIGN_NR, s);
 }
 
 /**

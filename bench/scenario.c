@@ -24,6 +24,7 @@
 #include <irqlab/trace.h>
 #include "break.h"
 #include "chipset.h"
+#include "designs.h"
 #include "device.h"
 #include "noise_set.h"
 #include "scenario_books.h"
@@ -172,22 +173,6 @@ static int thread_setup(unsigned int irq, const struct irqaction *action,
 	return 0;
 }
 
-static void set_design(struct bench_chip_inst *ci, enum bench_design d,
-		       const char **flow)
-{
-	struct irq_desc *desc = irq_desc + ci->irq;
-
-	bench_chip_set_design(ci, d == BENCH_DESIGN_DO_IRQ ?
-					  CHIP_DESIGN_DO_IRQ :
-					  CHIP_DESIGN_FLOW);
-	if (d == BENCH_DESIGN_EDGE_MASKING) {
-		set_irq_handler(ci->irq, handle_edge_masking_irq);
-		*flow = "edge-masking";
-	} else {
-		*flow = irq_flow_name(desc->handle_irq);
-	}
-}
-
 /*
  * Set the line up for @res's design in @block: the design, the control's
  * shift, the stimulus, and request_irq(); the uio counts before (@u0).
@@ -200,16 +185,18 @@ static int block_request(struct bench_scenario_run *r, struct bench_line *l,
 	const struct bench_scenario *sc = r->sc;
 	struct bench_chip_inst *ci = l->ci;
 	enum bench_design d = res->design;
+	const struct bench_design_row *row = bench_design_get(d);
 	int ret;
 
-	set_design(ci, d, &res->flow);
+	row->ops->install(ci);
+	res->flow = irq_flow_name(irq_desc[ci->irq].handle_irq);
 	l->entry_delay_ns = res->instance > 1 ? sc->control_shift_ns : 0;
 	if (sc->chip->real)
 		uio_chip_stats(ci->m[0], u0);
 	bench_line_block(l, block, BLOCK_LEAD_NS, stim_ns,
 			 (uint64_t)sc->drain_ms * 1000000ULL);
 	irq_set_lazy_disable(ci->irq, sc->lazy_disable);
-	ret = bench_line_request(l, d);
+	ret = bench_line_request(l, row->ops->driver);
 	if (ret && tp->bind_ret) {
 		snprintf(
 			err, errlen,
@@ -223,7 +210,7 @@ static int block_request(struct bench_scenario_run *r, struct bench_line *l,
 			 sc->name, ci->irq, strerror(-ret));
 		return ret;
 	}
-	if (threaded(d)) {
+	if (bench_design_is_threaded(d)) {
 		int fifo = tp->fifo_ret;
 
 		res->thread_policy =

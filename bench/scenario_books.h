@@ -28,11 +28,6 @@ struct design_acc {
 	uint64_t runs; /* action chains run: interrupts taken */
 };
 
-static inline bool threaded(enum bench_design d)
-{
-	return d == BENCH_DESIGN_THREADED || d == BENCH_DESIGN_THREADED_ONESHOT;
-}
-
 int vec_push(struct lat_vec *l, uint64_t x);
 /*
  * Host noise inside serviced @e's latency window, from where its latency

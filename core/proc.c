@@ -4,33 +4,24 @@
  * of 2.6.18 prints it (counts per online CPU, chip name, flow name, then
  * the actions), and the flow handler names it uses.
  */
+#include <genirq/flows.h>
 #include "internals.h"
 
 /**
  * irq_flow_name - the name show_interrupts() gives a flow handler
- * @handle: a flow handler, or NULL for the __do_IRQ() baseline
+ * @handle: a flow handler (or its traced copy), or NULL for the __do_IRQ()
+ *	baseline
+ *
+ * Return: its row's name in irq_flow_types (flows.c), "do_IRQ" for NULL,
+ * "chained" for a handler the table does not hold.
  */
 const char *irq_flow_name(irq_flow_handler_t handle)
 {
-	static const struct {
-		irq_flow_handler_t handle;
-		const char *name;
-	} names[] = {
-		{ handle_level_irq, "level" },
-		{ handle_edge_irq, "edge" },
-		{ handle_fasteoi_irq, "fasteoi" },
-		{ handle_simple_irq, "simple" },
-		{ handle_percpu_irq, "percpu" },
-		{ handle_bad_irq, "bad" },
-		{ handle_edge_masking_irq, "edge-masking" },
-		{ NULL, "do_IRQ" },
-	};
+	const struct irq_flow_type *t = irq_flow_type_of(handle);
 
-	handle = irq_flow_untraced(handle); /* the same name either way */
-	for (unsigned int i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (names[i].handle == handle)
-			return names[i].name;
-	return "chained";
+	if (t)
+		return t->name;
+	return handle ? "chained" : "do_IRQ";
 }
 
 static bool irq_has_counts(unsigned int irq)

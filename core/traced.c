@@ -14,27 +14,12 @@
  * where we change a pointer the code already calls through.
  */
 #include <errno.h>
+#include <genirq/flows.h>
 #include "internals.h"
 
 void (*irq_vector_entry_copy)(unsigned int irq) = irq_vector_entry;
 unsigned int (*__do_IRQ_copy)(unsigned int irq) = __do_IRQ;
 static bool tracing;
-
-/* Each flow handler and its traced copy; a NULL plain one ends it. */
-static const struct {
-	irq_flow_handler_t plain, traced;
-} copies[] = {
-#if IRQLAB_TRACE_ENABLED
-	{ handle_simple_irq, handle_simple_irq_traced },
-	{ handle_level_irq, handle_level_irq_traced },
-	{ handle_fasteoi_irq, handle_fasteoi_irq_traced },
-	{ handle_edge_irq, handle_edge_irq_traced },
-	{ handle_percpu_irq, handle_percpu_irq_traced },
-	{ handle_edge_masking_irq, handle_edge_masking_irq_traced },
-	{ handle_bad_irq, handle_bad_irq_traced },
-#endif
-	{ NULL, NULL },
-};
 
 /**
  * irq_flow_untraced - the flow handler a descriptor's handle_irq stands for
@@ -44,10 +29,9 @@ static const struct {
  */
 irq_flow_handler_t irq_flow_untraced(irq_flow_handler_t handle)
 {
-	for (unsigned int i = 0; copies[i].plain; i++)
-		if (handle == copies[i].traced)
-			return copies[i].plain;
-	return handle;
+	const struct irq_flow_type *t = irq_flow_type_of(handle);
+
+	return t ? t->handle : handle;
 }
 
 /**
@@ -55,17 +39,18 @@ irq_flow_handler_t irq_flow_untraced(irq_flow_handler_t handle)
  * @handle: a flow handler, or its traced copy, or NULL (__do_IRQ())
  *
  * Return: its traced copy while genirq_set_tracing() is on, else the
- * handler itself; a handler without a copy as it is.
+ * handler itself; a handler without a copy (a chained handler of a chip,
+ * a flow outside the dispatch path: flows.c) as it is.
  */
 irq_flow_handler_t irq_flow_copy(irq_flow_handler_t handle)
 {
-	handle = irq_flow_untraced(handle);
-	if (!__atomic_load_n(&tracing, __ATOMIC_RELAXED))
+	const struct irq_flow_type *t = irq_flow_type_of(handle);
+
+	if (!t)
 		return handle;
-	for (unsigned int i = 0; copies[i].plain; i++)
-		if (handle == copies[i].plain)
-			return copies[i].traced;
-	return handle; /* a chained handler of a chip: it has no tracepoints */
+	if (t->traced && __atomic_load_n(&tracing, __ATOMIC_RELAXED))
+		return t->traced;
+	return t->handle;
 }
 
 /**
