@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "config.h"
+#include "config/config.h"
 
 static char tmpdir[PATH_MAX];
 
