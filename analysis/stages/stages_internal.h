@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Inside the stage state machine (stages.h, sink.h): its state, shared by
- * the files that make it up, as the kernel's kernel/irq/internals.h is:
- * stages.c (the events), stages_tables.c (contexts, flows, streams,
- * raises and groups: lookups and lifetime), stages_figures.c (the
- * calibration and each series' figures), stages_sort.c (the series
- * sorted for them), stages_finish.c (the result)
- * and stages_output.c (JSON and the text table). Nothing outside them
- * includes this header.
+ * Inside the stage state machine (stages.h, stages_machine.h): its state,
+ * shared by the files that make it up, as the kernel's
+ * kernel/irq/internals.h is: stages.c (the events), stages_tables.c
+ * (contexts, flows, streams, raises and groups: lookups and lifetime),
+ * stages_figures.c (the calibration and each series' figures),
+ * stages_sort.c (the series sorted for them), stages_finish.c (the
+ * result) and stages_output.c (JSON and the text table). Nothing outside
+ * them includes this header.
  */
 #ifndef ANALYSIS_STAGES_INTERNAL_H
 #define ANALYSIS_STAGES_INTERNAL_H
@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "sink.h"
+#include "stages_machine.h"
 
 /* The series of a group: the stages, then the two raise-based ones. */
 enum {
