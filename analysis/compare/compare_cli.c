@@ -139,20 +139,20 @@ int compare_main(int argc, char **argv)
 		return 1;
 	}
 	for (size_t i = 0; i < nbases && !ret; i++)
-		ret = side_add(&sides[0], bases[i], err, sizeof(err));
+		ret = cmp_side_add(&sides[0], bases[i], err, sizeof(err));
 	for (size_t i = 0; i < npos && !ret; i++)
-		ret = side_add(&sides[nbases ? 1 : i], argv[optind + (int)i],
-			       err, sizeof(err));
+		ret = cmp_side_add(&sides[nbases ? 1 : i],
+				   argv[optind + (int)i], err, sizeof(err));
 	free(bases);
 	if (ret) {
 		if (ret == -ENOMEM)
 			snprintf(err, sizeof(err), "out of memory");
 		fprintf(stderr, "irqlab compare: %s\n", err);
-		sides_free(sides, nsides);
+		cmp_sides_free(sides, nsides);
 		return ret == -ENOMEM ? ANA_EXIT_ERROR : ANA_EXIT_BAD_INPUT;
 	}
 	ret = cmp_compare(sides, nsides, &o);
-	sides_free(sides, nsides);
+	cmp_sides_free(sides, nsides);
 	if (ret == -ENOMEM)
 		fprintf(stderr, "irqlab compare: out of memory\n");
 	if (ret < 0)

@@ -25,16 +25,16 @@ struct side {
 };
 
 /**
- * side_add - add the run folder @dir to @sd, or each run folder directly
+ * cmp_side_add - add the run folder @dir to @sd, or each run folder directly
  * inside it when it is a folder of runs (irqlab run --repeat)
  *
  * Return: 0, or -errno with one sentence in @err (a folder that cannot be
  * read, or is neither a run folder nor a folder of runs).
  */
-int side_add(struct side *sd, const char *dir, char *err, size_t errlen);
+int cmp_side_add(struct side *sd, const char *dir, char *err, size_t errlen);
 
 /* The runs of @n sides, and @sides itself. */
-void sides_free(struct side *sides, size_t n);
+void cmp_sides_free(struct side *sides, size_t n);
 
 /*
  * The rounds the hypervisor took (host.c), set apart from every run of

@@ -29,7 +29,7 @@ static int subdir_filter(const struct dirent *e)
 	return e->d_name[0] != '.';
 }
 
-int side_add(struct side *sd, const char *dir, char *err, size_t errlen)
+int cmp_side_add(struct side *sd, const char *dir, char *err, size_t errlen)
 {
 	struct dirent **names = NULL;
 	char path[4096];
@@ -77,7 +77,7 @@ int side_add(struct side *sd, const char *dir, char *err, size_t errlen)
 	return ret;
 }
 
-void sides_free(struct side *sides, size_t n)
+void cmp_sides_free(struct side *sides, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = 0; j < sides[i].n; j++)

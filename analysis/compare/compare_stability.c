@@ -240,7 +240,7 @@ int compare_stability(const char *dir, bool quiet, char *err, size_t errlen)
 	FILE *f;
 	int ret;
 
-	ret = side_add(&sd, dir, err, errlen);
+	ret = cmp_side_add(&sd, dir, err, errlen);
 	if (ret)
 		goto out;
 	snprintf(path, sizeof(path), "%s/stability.md", dir);

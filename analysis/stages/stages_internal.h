@@ -184,8 +184,8 @@ void stages_watch_service(struct stages *s, const struct frame *f, uint64_t dev,
 /* The watched events' times, @cost_ns subtracted per interval. */
 void stages_watch_finish(struct stages *s, double cost_ns);
 
-int __stages_series_grow(struct series_arena *a, struct raw_series *s);
-int __stages_series_wide(struct raw_series *s, uint64_t v, uint32_t k);
+int stages_series_grow_slow(struct series_arena *a, struct raw_series *s);
+int stages_series_push_wide(struct raw_series *s, uint64_t v, uint32_t k);
 void stages_arena_free(struct series_arena *a);
 
 /* Append @v of @k intervals to @s, its chunks from @a; 0, or -ENOMEM. */
@@ -193,13 +193,13 @@ static inline int stages_series_push(struct series_arena *a,
 				     struct raw_series *s, uint64_t v,
 				     uint32_t k)
 {
-	if (s->at == s->end && __stages_series_grow(a, s))
+	if (s->at == s->end && stages_series_grow_slow(a, s))
 		return -ENOMEM;
 	s->vmax = v > s->vmax ? v : s->vmax;
 	s->kmax = k > s->kmax ? k : s->kmax;
 	s->n++;
 	if (v > SERIES_V_MASK || k >= SERIES_K_WIDE)
-		return __stages_series_wide(s, v, k);
+		return stages_series_push_wide(s, v, k);
 	*s->at++ = (uint32_t)v | k << SERIES_V_BITS;
 	return 0;
 }
@@ -231,7 +231,7 @@ static inline size_t series_chunk_used(const struct raw_series *s, size_t c,
 int stages_ctx_intern(struct stages *s, const char *scenario,
 		      const char *design, const char *chip, uint32_t *out);
 int stages_flow_intern(struct stages *s, const char *flow, int32_t *out);
-struct stream *__stages_stream_get(struct stages *s, uint64_t key);
+struct stream *stages_stream_get_slow(struct stages *s, uint64_t key);
 
 /*
  * The stream @key, made if new; NULL: no memory. An interrupt's events
@@ -242,13 +242,13 @@ static inline struct stream *stages_stream_get(struct stages *s, uint64_t key)
 	if (s->last_stream < s->nstreams &&
 	    s->streams[s->last_stream].key == key)
 		return &s->streams[s->last_stream];
-	return __stages_stream_get(s, key);
+	return stages_stream_get_slow(s, key);
 }
 /* The raises of @irq/@dev, made if new and @create; NULL: none. */
 struct raises *stages_raises_get(struct stages *s, uint64_t irq, uint64_t dev,
 				 bool create);
-struct igroup *__stages_group_get(struct stages *s, uint32_t ctx, int32_t flow,
-				  uint64_t cpu);
+struct igroup *stages_group_get_slow(struct stages *s, uint32_t ctx,
+				     int32_t flow, uint64_t cpu);
 
 /*
  * The group of @ctx x @flow x @cpu, made if new; NULL: no memory. One
@@ -265,7 +265,7 @@ static inline struct igroup *stages_group_get(struct stages *s, uint32_t ctx,
 		if (g->ctx == ctx && g->flow == flow && g->cpu == cpu)
 			return g;
 	}
-	return __stages_group_get(s, ctx, flow, cpu);
+	return stages_group_get_slow(s, ctx, flow, cpu);
 }
 /* The interrupts still open on @st, dropped as unmatched. */
 void stages_stream_drop_all(struct stages *s, struct stream *st);

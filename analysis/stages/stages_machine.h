@@ -101,7 +101,7 @@ int stages_finish(struct stages *s, struct stages_result *out);
 
 void stages_destroy(struct stages *s);
 
-int __stages_grow(void *p, size_t *cap, size_t need, size_t size);
+int stages_grow_slow(void *p, size_t *cap, size_t need, size_t size);
 
 /*
  * Grow @*p (of @size-byte items) to hold @need; amortised doubling. 0, or
@@ -109,7 +109,7 @@ int __stages_grow(void *p, size_t *cap, size_t need, size_t size);
  */
 static inline int stages_grow(void *p, size_t *cap, size_t need, size_t size)
 {
-	return need <= *cap ? 0 : __stages_grow(p, cap, need, size);
+	return need <= *cap ? 0 : stages_grow_slow(p, cap, need, size);
 }
 
 #endif /* ANALYSIS_STAGES_MACHINE_H */

@@ -45,13 +45,13 @@ static void *arena_take(struct series_arena *a, size_t len)
 }
 
 /**
- * __stages_series_grow - a new chunk for @s, whose last one is full
+ * stages_series_grow_slow - a new chunk for @s, whose last one is full
  * @a: the arena it comes from
  * @s: the series
  *
  * Return: 0, or -ENOMEM.
  */
-int __stages_series_grow(struct series_arena *a, struct raw_series *s)
+int stages_series_grow_slow(struct series_arena *a, struct raw_series *s)
 {
 	size_t len = series_chunk_len(s->nchunks);
 	uint32_t *c;
@@ -69,7 +69,7 @@ int __stages_series_grow(struct series_arena *a, struct raw_series *s)
 }
 
 /**
- * __stages_series_wide - stages_series_push() of a value or count too
+ * stages_series_push_wide - stages_series_push() of a value or count too
  * wide for a word: kept aside, the word says where
  * @s: the series, room made for the word
  * @v: the value
@@ -77,7 +77,7 @@ int __stages_series_grow(struct series_arena *a, struct raw_series *s)
  *
  * Return: 0, or -ENOMEM (@s is then as it was).
  */
-int __stages_series_wide(struct raw_series *s, uint64_t v, uint32_t k)
+int stages_series_push_wide(struct raw_series *s, uint64_t v, uint32_t k)
 {
 	if (s->nwide > SERIES_V_MASK ||
 	    stages_grow(&s->wide, &s->widecap, s->nwide + 1,

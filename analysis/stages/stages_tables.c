@@ -12,7 +12,7 @@
 #include "stages_internal.h"
 
 /**
- * __stages_grow - stages_grow() (sink.h) where @need is beyond @*cap
+ * stages_grow_slow - stages_grow() (stages_machine.h) where @need is beyond @*cap
  * @p: the array's address
  * @cap: its capacity, in items
  * @need: the items it must hold
@@ -20,7 +20,7 @@
  *
  * Return: 0, or -ENOMEM (the array is then as it was).
  */
-int __stages_grow(void *p, size_t *cap, size_t need, size_t size)
+int stages_grow_slow(void *p, size_t *cap, size_t need, size_t size)
 {
 	size_t c = *cap ? *cap : 8;
 	void *q;
@@ -171,13 +171,13 @@ void stages_destroy(struct stages *s)
 }
 
 /**
- * __stages_stream_get - stages_stream_get() past its last-hit cache
+ * stages_stream_get_slow - stages_stream_get() past its last-hit cache
  * @s: the state machine
  * @key: the stream's key
  *
  * Return: the stream, made if new; NULL: no memory.
  */
-struct stream *__stages_stream_get(struct stages *s, uint64_t key)
+struct stream *stages_stream_get_slow(struct stages *s, uint64_t key)
 {
 	struct stream *st;
 
@@ -242,7 +242,7 @@ static int hash_insert(uint32_t *hash, size_t cap, const struct igroup *g,
 }
 
 /**
- * __stages_group_get - stages_group_get() past its last-hit cache
+ * stages_group_get_slow - stages_group_get() past its last-hit cache
  * @s: the state machine
  * @ctx: the group's block
  * @flow: its flow (index into @s->flows, -1: none)
@@ -250,8 +250,8 @@ static int hash_insert(uint32_t *hash, size_t cap, const struct igroup *g,
  *
  * Return: the group, made if new; NULL: no memory.
  */
-struct igroup *__stages_group_get(struct stages *s, uint32_t ctx, int32_t flow,
-				  uint64_t cpu)
+struct igroup *stages_group_get_slow(struct stages *s, uint32_t ctx,
+				     int32_t flow, uint64_t cpu)
 {
 	size_t i;
 	struct igroup *g;

@@ -38,7 +38,7 @@ static void record(const struct noise_set *ns, const struct bench_line *l,
 				  d->index << SAMPLE_DEVICE_SHIFT),
 		.chip_accesses = done ? e->accesses : 0,
 		.cpu = done ? e->cpu : SAMPLE_NO_CPU,
-		.noise_ns = done ? window_noise(l, ns, e) : 0,
+		.noise_ns = done ? bench_window_noise(l, ns, e) : 0,
 		.late_ns = e->late,
 		.access_ns = done ? e->access_ns : 0,
 		.close_ns = done ? e->close_ns : 0,
@@ -82,7 +82,7 @@ static struct sample *records(const struct bench_line *l,
  * @l: the line of the block --break-us stopped, its devices' slots as
  *	the handlers left them (the block over, its lines freed)
  * @ns: the scenario's noise recorders, the block's gaps not yet read
- *	(noise_block_end() not called for it)
+ *	(bench_noise_block_end() not called for it)
  * @brk: the break; @brk->why gets the causes, a line each, or a
  *	sentence saying why there are none
  */
@@ -98,7 +98,7 @@ void bench_break_explain(struct bench_line *l, struct noise_set *ns,
 	FILE *f;
 
 	if (scratch) {
-		noise_block_end(ns, scratch);
+		bench_noise_block_end(ns, scratch);
 		ev = records(l, ns, brk, &n, &broke);
 	}
 	f = fmemopen(brk->why, sizeof(brk->why), "w");

@@ -13,8 +13,8 @@
 
 #define NOISE_THRESHOLD_NS 5000 /* a loop turn longer than this: a gap */
 
-int noise_init(struct noise_set *ns, unsigned int cpus, uint64_t t0,
-	       double per_ns)
+int bench_noise_init(struct noise_set *ns, unsigned int cpus, uint64_t t0,
+		     double per_ns)
 {
 	memset(ns, 0, sizeof(*ns));
 	ns->nr = cpus + 1;
@@ -32,14 +32,14 @@ int noise_init(struct noise_set *ns, unsigned int cpus, uint64_t t0,
 	return 0;
 }
 
-void noise_free(struct noise_set *ns)
+void bench_noise_free(struct noise_set *ns)
 {
 	for (unsigned int i = 0; i < ns->nr; i++)
 		free(ns->span[i]);
 	free(ns->nz);
 }
 
-void noise_block_begin(struct noise_set *ns)
+void bench_noise_block_begin(struct noise_set *ns)
 {
 	for (unsigned int i = 0; i < ns->nr; i++)
 		ns->mark[i] = irq_noise_mark(&ns->nz[i]);
@@ -60,7 +60,7 @@ static void noise_add(struct bench_noise *b, uint64_t len)
  * clocks read at its start and now, become spans, and the design's
  * counts grow.
  */
-void noise_block_end(struct noise_set *ns, struct bench_result *res)
+void bench_noise_block_end(struct noise_set *ns, struct bench_result *res)
 {
 	uint64_t tick1 = irq_noise_ticks(), ns1 = bench_now_ns();
 	double per_tick =
@@ -105,8 +105,8 @@ void noise_block_end(struct noise_set *ns, struct bench_result *res)
 }
 
 /* Host noise of recorder @i inside [from, to] (ns since t0). */
-uint64_t noise_overlap(const struct noise_set *ns, unsigned int i,
-		       uint64_t from, uint64_t to)
+static uint64_t noise_overlap(const struct noise_set *ns, unsigned int i,
+			      uint64_t from, uint64_t to)
 {
 	const struct span *sp = ns->span[i];
 	size_t lo = 0, hi = ns->nspan[i];
@@ -133,7 +133,8 @@ uint64_t noise_overlap(const struct noise_set *ns, unsigned int i,
 }
 
 /* The noise inside @e's fire -> entry: its CPU's and the device's. */
-uint32_t event_noise(const struct noise_set *ns, const struct bench_event *e)
+uint32_t bench_event_noise(const struct noise_set *ns,
+			   const struct bench_event *e)
 {
 	uint64_t sum = noise_overlap(ns, ns->nr - 1, e->intended, e->entry);
 

@@ -32,17 +32,15 @@ struct noise_set {
 };
 
 /* Set up @cpus + 1 recorders for a scenario whose run began at @t0. */
-int noise_init(struct noise_set *ns, unsigned int cpus, uint64_t t0,
-	       double per_ns);
-void noise_free(struct noise_set *ns);
+int bench_noise_init(struct noise_set *ns, unsigned int cpus, uint64_t t0,
+		     double per_ns);
+void bench_noise_free(struct noise_set *ns);
 /* A block begins: remember where each ring stands, and both clocks. */
-void noise_block_begin(struct noise_set *ns);
+void bench_noise_block_begin(struct noise_set *ns);
 /* A block ends: its gaps become spans, and @res's counts grow. */
-void noise_block_end(struct noise_set *ns, struct bench_result *res);
-/* Host noise of recorder @i inside [from, to] (ns since t0). */
-uint64_t noise_overlap(const struct noise_set *ns, unsigned int i,
-		       uint64_t from, uint64_t to);
+void bench_noise_block_end(struct noise_set *ns, struct bench_result *res);
 /* The noise inside @e's fire -> entry: its CPU's and the device's. */
-uint32_t event_noise(const struct noise_set *ns, const struct bench_event *e);
+uint32_t bench_event_noise(const struct noise_set *ns,
+			   const struct bench_event *e);
 
 #endif /* BENCH_NOISE_SET_H */

@@ -328,7 +328,7 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 				 block);
 	/* The last block's device thread is gone: its recorder is ours. */
 	irq_noise_rearm(l->noise);
-	noise_block_begin(ns);
+	bench_noise_block_begin(ns);
 	ret = -pthread_create(&dt.tid, NULL, dev_main, &dt);
 	if (ret) {
 		bench_line_free_irq(l);
@@ -365,11 +365,12 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	res->seconds += (double)stim_ns / 1e9;
 	res->blocks++;
 
-	noise_block_end(ns, res);
-	ret = reconcile(r, d, l, ns, acc, res, err, errlen);
+	bench_noise_block_end(ns, res);
+	ret = bench_reconcile(r, d, l, ns, acc, res, err, errlen);
 	for (unsigned int i = 0; i < l->nr_dev && !ret && r->run; i++)
 		if (!l->dev[i].storm)
-			ret = write_samples(r, res, block, &l->dev[i], buf);
+			ret = bench_write_samples(r, res, block, &l->dev[i],
+						  buf);
 	if (ret && !*err)
 		snprintf(err, errlen, "cannot write samples: %s",
 			 strerror(-ret));
@@ -657,7 +658,8 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 		return ret;
 	ret = bench_line_init(&line, sc, ci, r->t0, r->stop);
 	if (!ret)
-		ret = noise_init(&ns, sc->cpus, r->t0, irq_clock.ticks_per_ns);
+		ret = bench_noise_init(&ns, sc->cpus, r->t0,
+				       irq_clock.ticks_per_ns);
 	line.noise = ns.nz ? &ns.nz[sc->cpus] : NULL;
 	line.brk = r->brk && r->brk->threshold_ns ? r->brk : NULL;
 	if (!ret && line.passive)
@@ -681,7 +683,7 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 		account_round(r, b, pus, npus, steal0);
 out_chip:
 	free(buf);
-	noise_free(&ns);
+	bench_noise_free(&ns);
 	bench_line_free(&line);
 	bench_chip_destroy(ci);
 	genirq_reset();

@@ -13,7 +13,7 @@
 #include <analysis/latency.h>
 #include "scenario_books.h"
 
-int vec_push(struct lat_vec *l, uint64_t x)
+int bench_lat_push(struct lat_vec *l, uint64_t x)
 {
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 4096;
@@ -28,9 +28,9 @@ int vec_push(struct lat_vec *l, uint64_t x)
 	return 0;
 }
 
-int write_samples(struct bench_scenario_run *r, const struct bench_result *res,
-		  unsigned int block, const struct bench_dev *dev,
-		  struct bench_sample *buf)
+int bench_write_samples(struct bench_scenario_run *r,
+			const struct bench_result *res, unsigned int block,
+			const struct bench_dev *dev, struct bench_sample *buf)
 {
 	size_t n = 0;
 	int ret = 0;
@@ -79,13 +79,14 @@ int write_samples(struct bench_scenario_run *r, const struct bench_result *res,
  * the window of a line whose latencies count from the fire, and is in
  * late_ns instead (the stimulus's lateness, the harness's).
  */
-uint32_t window_noise(const struct bench_line *l, const struct noise_set *ns,
-		      const struct bench_event *e)
+uint32_t bench_window_noise(const struct bench_line *l,
+			    const struct noise_set *ns,
+			    const struct bench_event *e)
 {
 	struct bench_event w = *e;
 
 	w.intended = e->entry - bench_event_latency(l, e, e->entry);
-	return event_noise(ns, &w);
+	return bench_event_noise(ns, &w);
 }
 
 /*
@@ -93,10 +94,10 @@ uint32_t window_noise(const struct bench_line *l, const struct noise_set *ns,
  * at all, the stamps agree with the handler's tally, and fired =
  * serviced + stranded.
  */
-int reconcile(struct bench_scenario_run *r, enum bench_design d,
-	      struct bench_line *l, const struct noise_set *ns,
-	      struct design_acc *acc, struct bench_result *res, char *err,
-	      size_t errlen)
+int bench_reconcile(struct bench_scenario_run *r, enum bench_design d,
+		    struct bench_line *l, const struct noise_set *ns,
+		    struct design_acc *acc, struct bench_result *res, char *err,
+		    size_t errlen)
 {
 	const struct bench_scenario *sc = r->sc;
 
@@ -116,25 +117,28 @@ int reconcile(struct bench_scenario_run *r, enum bench_design d,
 		for (uint64_t s = 0; s < dev->fired; s++) {
 			struct bench_event *e = &dev->ev[s];
 
-			if (vec_push(&acc->late, e->late))
+			if (bench_lat_push(&acc->late, e->late))
 				return -ENOMEM;
 			if (!e->entry) {
 				stranded++;
 				continue;
 			}
 			stamped++;
-			e->noise_ns = window_noise(l, ns, e);
+			e->noise_ns = bench_window_noise(l, ns, e);
 			res->noise_events += e->noise_ns > 0;
 			if ((!e->noise_ns &&
-			     vec_push(&acc->quiet,
-				      bench_event_latency(l, e, e->entry))) ||
-			    vec_push(&acc->entry,
-				     bench_event_latency(l, e, e->entry)) ||
-			    vec_push(&acc->exit,
-				     bench_event_latency(l, e, e->exit)) ||
-			    (e->hard &&
-			     vec_push(&acc->hard,
-				      bench_event_latency(l, e, e->hard))))
+			     bench_lat_push(&acc->quiet,
+					    bench_event_latency(l, e,
+								e->entry))) ||
+			    bench_lat_push(&acc->entry,
+					   bench_event_latency(l, e,
+							       e->entry)) ||
+			    bench_lat_push(&acc->exit,
+					   bench_event_latency(l, e,
+							       e->exit)) ||
+			    (e->hard && bench_lat_push(&acc->hard,
+						       bench_event_latency(
+							       l, e, e->hard))))
 				return -ENOMEM;
 		}
 		if (stamped != dev->serviced || dev->drained != dev->serviced ||

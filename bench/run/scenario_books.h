@@ -33,21 +33,22 @@ static inline bool threaded(enum bench_design d)
 	return d == BENCH_DESIGN_THREADED || d == BENCH_DESIGN_THREADED_ONESHOT;
 }
 
-int vec_push(struct lat_vec *l, uint64_t x);
+int bench_lat_push(struct lat_vec *l, uint64_t x);
 /*
  * Host noise inside serviced @e's latency window, from where its latency
  * starts (bench_event_latency()) to its entry; --break-us's too.
  */
-uint32_t window_noise(const struct bench_line *l, const struct noise_set *ns,
-		      const struct bench_event *e);
+uint32_t bench_window_noise(const struct bench_line *l,
+			    const struct noise_set *ns,
+			    const struct bench_event *e);
 /* Block @block's samples of @dev into the run's samples.bin. */
-int write_samples(struct bench_scenario_run *r, const struct bench_result *res,
-		  unsigned int block, const struct bench_dev *dev,
-		  struct bench_sample *buf);
+int bench_write_samples(struct bench_scenario_run *r,
+			const struct bench_result *res, unsigned int block,
+			const struct bench_dev *dev, struct bench_sample *buf);
 /* The books of one block, into @acc and @res; -EPROTO with @err if off. */
-int reconcile(struct bench_scenario_run *r, enum bench_design d,
-	      struct bench_line *l, const struct noise_set *ns,
-	      struct design_acc *acc, struct bench_result *res, char *err,
-	      size_t errlen);
+int bench_reconcile(struct bench_scenario_run *r, enum bench_design d,
+		    struct bench_line *l, const struct noise_set *ns,
+		    struct design_acc *acc, struct bench_result *res, char *err,
+		    size_t errlen);
 
 #endif /* BENCH_SCENARIO_BOOKS_H */
