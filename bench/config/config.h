@@ -29,7 +29,7 @@ enum key_type {
 	KEY_RATE0, /* the same, or 0 */
 	KEY_NAME, /* one of the names @names lists: an enum, or the chip */
 	KEY_OTHER, /* parsed by @parse */
-	KEY_COST, /* config_cost_set(): a profile, which is read */
+	KEY_COST, /* bench_config_cost_set(): a profile, which is read */
 };
 
 #define CONFIG_MAX_RATE 10000000.0
@@ -78,7 +78,7 @@ struct key_desc {
 	unsigned int where;
 };
 
-extern const struct key_desc config_keys[BENCH_KEY_NR];
+extern const struct key_desc bench_config_keys[BENCH_KEY_NR];
 
 /* A [cost.MODEL] key (@sc < 0) or scenario @sc's own cost.MODEL.KEY. */
 struct load_override {
@@ -147,35 +147,36 @@ struct load {
  * profile is checked, the error is in the profile and says which line of
  * the config chose it. Return @ret, or the first error's.
  */
-int config_fail_at(struct load *l, int ret, unsigned int line, const char *fmt,
-		   ...) __attribute__((format(printf, 4, 5)));
+int bench_config_fail_at(struct load *l, int ret, unsigned int line,
+			 const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 #define config_fail(l, line, ...) \
-	config_fail_at((l), -EINVAL, (line), __VA_ARGS__)
+	bench_config_fail_at((l), -EINVAL, (line), __VA_ARGS__)
 
 /* config_keys.c: the values of keys. */
-int config_key_find(const char *name);
-void config_key_names(char *buf, size_t len);
-int config_key_parse(struct bench_scenario *sc, enum bench_key k, const char *v,
-		     char *msg, size_t len);
-void config_key_defaults(struct bench_scenario *sc);
-bool config_parse_u64(const char *s, bool hex, uint64_t *out);
+int bench_config_key_find(const char *name);
+void bench_config_key_names(char *buf, size_t len);
+int bench_config_key_parse(struct bench_scenario *sc, enum bench_key k,
+			   const char *v, char *msg, size_t len);
+void bench_config_key_defaults(struct bench_scenario *sc);
+bool bench_config_parse_u64(const char *s, bool hex, uint64_t *out);
 
 /* config_cost.c: the cost key and the overrides. */
-int config_cost_set(struct load *l, struct bench_scenario *sc, const char *v,
-		    unsigned int line);
-int config_cost_default(struct load *l, struct bench_scenario *sc);
-int config_cost_check_default(struct load *l, struct bench_scenario *sc);
-int config_cost_key(struct load *l, const char *name, const char *v);
-int config_override_key(struct load *l, const char *name, const char *v);
-unsigned int config_overrides_merge(const struct load *l, int i,
-				    struct bench_cost_override *out,
-				    unsigned int n);
+int bench_config_cost_set(struct load *l, struct bench_scenario *sc,
+			  const char *v, unsigned int line);
+int bench_config_cost_default(struct load *l, struct bench_scenario *sc);
+int bench_config_cost_check_default(struct load *l, struct bench_scenario *sc);
+int bench_config_cost_key(struct load *l, const char *name, const char *v);
+int bench_config_override_key(struct load *l, const char *name, const char *v);
+unsigned int bench_config_overrides_merge(const struct load *l, int i,
+					  struct bench_cost_override *out,
+					  unsigned int n);
 
 /* config_defaults.c and config_rules.c: a scenario, once read. */
-int config_resolve(struct load *l, struct bench_scenario *sc);
-void config_apply_params(struct bench_scenario *sc,
-			 const struct bench_params *p);
-int config_check(struct load *l, struct bench_scenario *sc);
+int bench_config_resolve(struct load *l, struct bench_scenario *sc);
+void bench_config_apply_params(struct bench_scenario *sc,
+			       const struct bench_params *p);
+int bench_config_check(struct load *l, struct bench_scenario *sc);
 
 /* Not a key: the [scenario NAME] header, in a rule's keys. */
 #define KEY_SECTION BENCH_KEY_NR
@@ -199,19 +200,19 @@ struct config_rule {
 };
 
 /* config_rules.c: the rules, then chip uio's (checked after the others). */
-extern const struct config_rule config_rules[];
-extern const unsigned int config_nr_rules;
-extern const struct config_rule config_uio_rules[];
-extern const unsigned int config_nr_uio_rules;
-unsigned int config_rule_line(const struct config_rule *r,
-			      const struct bench_scenario *sc,
-			      unsigned int *at);
-int config_check_rules(struct load *l, const struct bench_scenario *sc,
-		       const struct config_rule *rules, unsigned int nr);
+extern const struct config_rule bench_config_rules[];
+extern const unsigned int bench_config_nr_rules;
+extern const struct config_rule bench_config_uio_rules[];
+extern const unsigned int bench_config_nr_uio_rules;
+unsigned int bench_config_rule_line(const struct config_rule *r,
+				    const struct bench_scenario *sc,
+				    unsigned int *at);
+int bench_config_check_rules(struct load *l, const struct bench_scenario *sc,
+			     const struct config_rule *rules, unsigned int nr);
 
 /* config_replay.c: pattern replay's recording, and its rules. */
-extern const struct config_rule config_replay_rules[];
-extern const unsigned int config_nr_replay_rules;
-int config_replay_check(struct load *l, struct bench_scenario *sc);
+extern const struct config_rule bench_config_replay_rules[];
+extern const unsigned int bench_config_nr_replay_rules;
+int bench_config_replay_check(struct load *l, struct bench_scenario *sc);
 
 #endif /* BENCH_CONFIG_H */

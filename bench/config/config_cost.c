@@ -21,10 +21,11 @@ static int cannot_read(struct load *l, unsigned int line, const char *v,
 {
 	int e = errno;
 
-	return config_fail_at(l, e == ENOENT ? -ENOENT : -EINVAL, line,
-			      "key cost: \"%s\": cannot read the cost profile "
-			      "%s: %s",
-			      v, path, strerror(e));
+	return bench_config_fail_at(
+		l, e == ENOENT ? -ENOENT : -EINVAL, line,
+		"key cost: \"%s\": cannot read the cost profile "
+		"%s: %s",
+		v, path, strerror(e));
 }
 
 /* An error in profile @path, chosen on config @line (0: the default). */
@@ -33,7 +34,7 @@ static int profile_fail(struct load *l, const char *path, unsigned int line,
 {
 	l->prof = path;
 	l->prof_line = line;
-	ret = config_fail_at(l, ret, at, "%s", msg);
+	ret = bench_config_fail_at(l, ret, at, "%s", msg);
 	l->prof = NULL;
 	return ret;
 }
@@ -86,7 +87,7 @@ static int resolve(struct load *l, struct bench_scenario *sc, const char *v,
 
 	if (strlen(v) >= sizeof(sc->cost_name))
 		return config_fail(l, line, "key cost: \"%s\" is not %s", v,
-				   config_keys[BENCH_KEY_COST].expect);
+				   bench_config_keys[BENCH_KEY_COST].expect);
 	strcpy(sc->cost_name, v);
 	if (!strcmp(v, "zero") || !strcmp(v, "realistic")) {
 		n = snprintf(sc->cost, sizeof(sc->cost),
@@ -109,16 +110,16 @@ static int resolve(struct load *l, struct bench_scenario *sc, const char *v,
 }
 
 /**
- * config_cost_set - key cost = @v, read on @line: resolve and check it
+ * bench_config_cost_set - key cost = @v, read on @line: resolve and check it
  * @l: the load
  * @sc: the scenario, or the file's [run] values
  * @v: zero, realistic, or a profile file relative to the config's folder
  * @line: the key's line
  *
- * Return: 0, or the error config_fail_at() recorded.
+ * Return: 0, or the error bench_config_fail_at() recorded.
  */
-int config_cost_set(struct load *l, struct bench_scenario *sc, const char *v,
-		    unsigned int line)
+int bench_config_cost_set(struct load *l, struct bench_scenario *sc,
+			  const char *v, unsigned int line)
 {
 	if (resolve(l, sc, v, line))
 		return l->ret;
@@ -126,28 +127,28 @@ int config_cost_set(struct load *l, struct bench_scenario *sc, const char *v,
 }
 
 /**
- * config_cost_default - the key table's resolve for cost: profile zero
+ * bench_config_cost_default - the key table's resolve for cost: profile zero
  * @l: the load
  * @sc: a scenario that sets no cost, itself or through [run]
  *
  * The profile is checked with the rest of the scenario, by
- * config_cost_check_default(), after the rules between keys.
+ * bench_config_cost_check_default(), after the rules between keys.
  *
- * Return: 0, or the error config_fail_at() recorded.
+ * Return: 0, or the error bench_config_fail_at() recorded.
  */
-int config_cost_default(struct load *l, struct bench_scenario *sc)
+int bench_config_cost_default(struct load *l, struct bench_scenario *sc)
 {
 	return resolve(l, sc, "zero", 0);
 }
 
 /**
- * config_cost_check_default - check the default profile of @sc, if it has it
+ * bench_config_cost_check_default - check the default profile of @sc, if it has it
  * @l: the load
  * @sc: the scenario
  *
- * Return: 0, or the error config_fail_at() recorded.
+ * Return: 0, or the error bench_config_fail_at() recorded.
  */
-int config_cost_check_default(struct load *l, struct bench_scenario *sc)
+int bench_config_cost_check_default(struct load *l, struct bench_scenario *sc)
 {
 	if (sc->key_line[BENCH_KEY_COST])
 		return 0;
@@ -174,7 +175,8 @@ static int add_override(struct load *l, const char *model, const char *key,
 					   key, model, l->ov[i].o.line);
 	o = realloc(l->ov, (l->nr_ov + 1) * sizeof(*o));
 	if (!o)
-		return config_fail_at(l, -ENOMEM, l->r.line, "out of memory");
+		return bench_config_fail_at(l, -ENOMEM, l->r.line,
+					    "out of memory");
 	l->ov = o;
 	o += l->nr_ov++;
 	*o = (struct load_override){ .sc = sc };
@@ -188,27 +190,27 @@ static int add_override(struct load *l, const char *model, const char *key,
 }
 
 /**
- * config_cost_key - KEY = @v in the [cost.MODEL] section being read
+ * bench_config_cost_key - KEY = @v in the [cost.MODEL] section being read
  * @l: the load, its @model the section's
  * @name: the key
  * @v: its value
  *
- * Return: 0, or the error config_fail_at() recorded.
+ * Return: 0, or the error bench_config_fail_at() recorded.
  */
-int config_cost_key(struct load *l, const char *name, const char *v)
+int bench_config_cost_key(struct load *l, const char *name, const char *v)
 {
 	return add_override(l, l->model, name, v, -1);
 }
 
 /**
- * config_override_key - the scenario being read's own cost.MODEL.KEY = @v
+ * bench_config_override_key - the scenario being read's own cost.MODEL.KEY = @v
  * @l: the load
  * @name: the whole key, "cost.MODEL.KEY"
  * @v: its value
  *
- * Return: 0, or the error config_fail_at() recorded.
+ * Return: 0, or the error bench_config_fail_at() recorded.
  */
-int config_override_key(struct load *l, const char *name, const char *v)
+int bench_config_override_key(struct load *l, const char *name, const char *v)
 {
 	char model[32], models[128];
 	const char *dot = strchr(name + 5, '.');
@@ -231,7 +233,7 @@ int config_override_key(struct load *l, const char *name, const char *v)
 }
 
 /**
- * config_overrides_merge - scenario @i's overrides over the @n at @out
+ * bench_config_overrides_merge - scenario @i's overrides over the @n at @out
  * @l: the load
  * @i: the scenario's index in @l->sc; -1: the file's [cost.MODEL] keys
  * @out: the overrides so far; room for @n plus all of @i's
@@ -241,9 +243,9 @@ int config_override_key(struct load *l, const char *name, const char *v)
  *
  * Return: the count at @out.
  */
-unsigned int config_overrides_merge(const struct load *l, int i,
-				    struct bench_cost_override *out,
-				    unsigned int n)
+unsigned int bench_config_overrides_merge(const struct load *l, int i,
+					  struct bench_cost_override *out,
+					  unsigned int n)
 {
 	for (unsigned int j = 0, m; j < l->nr_ov; j++) {
 		const struct bench_cost_override *o = &l->ov[j].o;

@@ -16,7 +16,7 @@ static void inherit(const struct load *l, struct bench_scenario *sc)
 	const struct bench_scenario *run = &l->run;
 
 	for (int k = 0; k < BENCH_KEY_NR; k++) {
-		const struct key_desc *d = &config_keys[k];
+		const struct key_desc *d = &bench_config_keys[k];
 
 		if (sc->key_line[k] || !run->key_line[k])
 			continue;
@@ -31,9 +31,9 @@ static void drop(const struct load *l, struct bench_scenario *sc)
 {
 	struct bench_scenario def;
 
-	config_key_defaults(&def);
+	bench_config_key_defaults(&def);
 	for (int k = 0; k < BENCH_KEY_NR; k++) {
-		const struct key_desc *d = &config_keys[k];
+		const struct key_desc *d = &bench_config_keys[k];
 
 		if (!d->applies || (l->own & KEY_BIT(k)) || d->applies(sc))
 			continue;
@@ -43,7 +43,7 @@ static void drop(const struct load *l, struct bench_scenario *sc)
 }
 
 /**
- * config_resolve - give scenario @sc a value for every key
+ * bench_config_resolve - give scenario @sc a value for every key
  * @l: the load; its @own is set to the keys @sc sets itself
  * @sc: a scenario as its section set it, the rest the key table's @def
  *
@@ -51,9 +51,9 @@ static void drop(const struct load *l, struct bench_scenario *sc)
  * its key_line[] stays 0 only in the last case. A key without a default
  * (chip) is an error.
  *
- * Return: 0, or the error config_fail_at() recorded.
+ * Return: 0, or the error bench_config_fail_at() recorded.
  */
-int config_resolve(struct load *l, struct bench_scenario *sc)
+int bench_config_resolve(struct load *l, struct bench_scenario *sc)
 {
 	l->own = 0;
 	for (int k = 0; k < BENCH_KEY_NR; k++)
@@ -61,23 +61,23 @@ int config_resolve(struct load *l, struct bench_scenario *sc)
 			l->own |= KEY_BIT(k);
 	inherit(l, sc);
 	for (int k = 0; k < BENCH_KEY_NR; k++)
-		if (!sc->key_line[k] && config_keys[k].resolve &&
-		    config_keys[k].resolve(l, sc))
+		if (!sc->key_line[k] && bench_config_keys[k].resolve &&
+		    bench_config_keys[k].resolve(l, sc))
 			return l->ret;
 	drop(l, sc);
 	return 0;
 }
 
 /**
- * config_apply_params - --quick and --seed, on a checked scenario
+ * bench_config_apply_params - --quick and --seed, on a checked scenario
  * @sc: the scenario
  * @p: the command line (may be NULL)
  *
  * --quick: a tenth of the duration, at most 2 blocks, at least 1 ms per
  * block. --seed: this seed instead of the file's.
  */
-void config_apply_params(struct bench_scenario *sc,
-			 const struct bench_params *p)
+void bench_config_apply_params(struct bench_scenario *sc,
+			       const struct bench_params *p)
 {
 	if (p && p->quick) {
 		if (sc->blocks > 2)

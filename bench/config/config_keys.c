@@ -41,7 +41,7 @@ static void names_of(const struct key_desc *d, char *buf, size_t len)
  * Unsigned decimal (or 0x hex when @hex): no sign, no blanks, no trailing
  * characters, no overflow. errno is left as it was.
  */
-bool config_parse_u64(const char *s, bool hex, uint64_t *out)
+bool bench_config_parse_u64(const char *s, bool hex, uint64_t *out)
 {
 	int saved = errno, base = 10;
 	unsigned long long v;
@@ -148,8 +148,8 @@ static int place_lookup(const char *s)
 
 static int bad_value(enum bench_key k, const char *v, char *msg, size_t len)
 {
-	snprintf(msg, len, "key %s: \"%s\" is not %s", config_keys[k].name, v,
-		 config_keys[k].expect);
+	snprintf(msg, len, "key %s: \"%s\" is not %s",
+		 bench_config_keys[k].name, v, bench_config_keys[k].expect);
 	return -EINVAL;
 }
 
@@ -162,7 +162,7 @@ static int parse_designs(struct bench_scenario *sc, const char *v, char *msg,
 	if (strlen(v) >= sizeof(buf))
 		return bad_value(BENCH_KEY_DESIGNS, v, msg, len);
 	strcpy(buf, v);
-	names_of(&config_keys[BENCH_KEY_DESIGNS], names, sizeof(names));
+	names_of(&bench_config_keys[BENCH_KEY_DESIGNS], names, sizeof(names));
 	for (tok = strtok_r(buf, " \t,", &save); tok;
 	     tok = strtok_r(NULL, " \t,", &save)) {
 		int d = bench_design_parse(tok);
@@ -258,7 +258,7 @@ static int parse_faults(struct bench_scenario *sc, const char *v, char *msg,
 			 "key fault: \"%s\" is not a fault, or is given twice: "
 			 "expected %s (US up to 1000000, N up to 1000000, MS "
 			 "up to 3600000)",
-			 w, config_keys[BENCH_KEY_FAULT].expect);
+			 w, bench_config_keys[BENCH_KEY_FAULT].expect);
 		return -EINVAL;
 	}
 	return 0;
@@ -267,13 +267,13 @@ static int parse_faults(struct bench_scenario *sc, const char *v, char *msg,
 static int parse_device(struct bench_scenario *sc, const char *v, char *msg,
 			size_t len)
 {
-	const struct key_desc *d = &config_keys[BENCH_KEY_DEVICE];
+	const struct key_desc *d = &bench_config_keys[BENCH_KEY_DEVICE];
 	char names[128];
 	uint64_t pu;
 	int i;
 
 	if (isdigit((unsigned char)v[0])) {
-		if (!config_parse_u64(v, false, &pu) || pu > UINT_MAX)
+		if (!bench_config_parse_u64(v, false, &pu) || pu > UINT_MAX)
 			return bad_value(BENCH_KEY_DEVICE, v, msg, len);
 		sc->device = BENCH_PLACE_PU;
 		sc->device_pu = (unsigned int)pu;
@@ -452,7 +452,7 @@ static int default_backend(struct load *l, struct bench_scenario *sc)
 #define ANY .where = KEY_IN_RUN | KEY_IN_SCENARIO
 
 /* clang-format off */
-const struct key_desc config_keys[BENCH_KEY_NR] = {
+const struct key_desc bench_config_keys[BENCH_KEY_NR] = {
 	[BENCH_KEY_CHIP]	= { "chip", "a chip name", KEY_NAME,
 				    FIELD(chip), .noun = "chip",
 				    .names = chip_name, .lookup = chip_lookup,
@@ -552,7 +552,7 @@ const struct key_desc config_keys[BENCH_KEY_NR] = {
 				    FIELD(seed), .def = "1", ANY },
 	[BENCH_KEY_COST]	= { "cost", "zero, realistic or a profile file",
 				    KEY_COST, FIELDS(cost_name, cost),
-				    .resolve = config_cost_default, ANY },
+				    .resolve = bench_config_cost_default, ANY },
 	[BENCH_KEY_UIO]		= { "uio", "a UIO device: /dev/uioN, uioN or "
 				    "the name its driver gave it", KEY_OTHER,
 				    FIELD(uio), .parse = parse_uio,
@@ -594,29 +594,29 @@ _Static_assert(sizeof(enum bench_trigger) == sizeof(int) &&
 	       "KEY_NAME values are stored as int");
 
 /**
- * config_key_find - the key called @name
+ * bench_config_key_find - the key called @name
  * @name: as written in a file
  *
  * Return: its enum bench_key, or -1 when there is no such key.
  */
-int config_key_find(const char *name)
+int bench_config_key_find(const char *name)
 {
 	for (int k = 0; k < BENCH_KEY_NR; k++)
-		if (!strcmp(config_keys[k].name, name))
+		if (!strcmp(bench_config_keys[k].name, name))
 			return k;
 	return -1;
 }
 
 /**
- * config_key_names - every key's name, ", "-separated, in table order
+ * bench_config_key_names - every key's name, ", "-separated, in table order
  * @buf: where to write the list
  * @len: its size
  */
-void config_key_names(char *buf, size_t len)
+void bench_config_key_names(char *buf, size_t len)
 {
 	buf[0] = '\0';
 	for (int k = 0; k < BENCH_KEY_NR; k++)
-		join(buf, len, config_keys[k].name);
+		join(buf, len, bench_config_keys[k].name);
 }
 
 static int parse_name(const struct key_desc *d, struct bench_scenario *sc,
@@ -632,7 +632,7 @@ static int parse_name(const struct key_desc *d, struct bench_scenario *sc,
 			 d->noun, v, d->noun, names);
 		return -EINVAL;
 	}
-	if (d == &config_keys[BENCH_KEY_CHIP])
+	if (d == &bench_config_keys[BENCH_KEY_CHIP])
 		sc->chip = bench_chips[i];
 	else
 		memcpy(field, &i, sizeof(i));
@@ -640,19 +640,19 @@ static int parse_name(const struct key_desc *d, struct bench_scenario *sc,
 }
 
 /**
- * config_key_parse - parse @v as key @k of @sc, as the key table says
+ * bench_config_key_parse - parse @v as key @k of @sc, as the key table says
  * @sc: a scenario, or a file's [run] values
- * @k: the key; not BENCH_KEY_COST, which config_cost_set() reads
+ * @k: the key; not BENCH_KEY_COST, which bench_config_cost_set() reads
  * @v: the value as written, not empty
  * @msg: on failure, one sentence naming the key, without file and line
  * @len: its size
  *
  * Return: 0, or -EINVAL with @msg filled.
  */
-int config_key_parse(struct bench_scenario *sc, enum bench_key k, const char *v,
-		     char *msg, size_t len)
+int bench_config_key_parse(struct bench_scenario *sc, enum bench_key k,
+			   const char *v, char *msg, size_t len)
 {
-	const struct key_desc *d = &config_keys[k];
+	const struct key_desc *d = &bench_config_keys[k];
 	char *field = (char *)sc + d->off;
 	unsigned int u;
 	uint64_t x;
@@ -660,13 +660,14 @@ int config_key_parse(struct bench_scenario *sc, enum bench_key k, const char *v,
 
 	switch (d->type) {
 	case KEY_UINT:
-		if (!config_parse_u64(v, false, &x) || x < d->min || x > d->max)
+		if (!bench_config_parse_u64(v, false, &x) || x < d->min ||
+		    x > d->max)
 			return bad_value(k, v, msg, len);
 		u = (unsigned int)x;
 		memcpy(field, &u, sizeof(u));
 		return 0;
 	case KEY_U64:
-		if (!config_parse_u64(v, true, &x))
+		if (!bench_config_parse_u64(v, true, &x))
 			return bad_value(k, v, msg, len);
 		memcpy(field, &x, sizeof(x));
 		return 0;
@@ -689,21 +690,21 @@ int config_key_parse(struct bench_scenario *sc, enum bench_key k, const char *v,
 }
 
 /**
- * config_key_defaults - every key's default that depends on no other
+ * bench_config_key_defaults - every key's default that depends on no other
  * @sc: zeroed, then given each key's @def as if a file had set it
  *
  * The defaults are written in the key table as a file would write them,
  * so they are parsed: a default the parser refuses aborts (a bug here,
  * which the tests catch).
  */
-void config_key_defaults(struct bench_scenario *sc)
+void bench_config_key_defaults(struct bench_scenario *sc)
 {
 	char msg[256];
 
 	memset(sc, 0, sizeof(*sc));
 	for (int k = 0; k < BENCH_KEY_NR; k++)
-		if (config_keys[k].def &&
-		    config_key_parse(sc, k, config_keys[k].def, msg,
-				     sizeof(msg)))
+		if (bench_config_keys[k].def &&
+		    bench_config_key_parse(sc, k, bench_config_keys[k].def, msg,
+					   sizeof(msg)))
 			abort();
 }

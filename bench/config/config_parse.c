@@ -22,8 +22,8 @@
 #include "config.h"
 #include "device/replay.h"
 
-int config_fail_at(struct load *l, int ret, unsigned int line, const char *fmt,
-		   ...)
+int bench_config_fail_at(struct load *l, int ret, unsigned int line,
+			 const char *fmt, ...)
 {
 	const char *file = l->prof ? l->prof : l->path;
 	size_t n, len = sizeof(l->err);
@@ -88,10 +88,11 @@ static int begin_scenario(struct load *l, const char *name)
 	}
 	added = realloc(l->sc, (l->nr_sc + 1) * sizeof(*added));
 	if (!added)
-		return config_fail_at(l, -ENOMEM, l->r.line, "out of memory");
+		return bench_config_fail_at(l, -ENOMEM, l->r.line,
+					    "out of memory");
 	l->sc = added;
 	added += l->nr_sc;
-	config_key_defaults(added);
+	bench_config_key_defaults(added);
 	strcpy(added->name, name);
 	added->file = l->path;
 	added->line = l->r.line;
@@ -156,11 +157,11 @@ static int set_key(struct load *l, struct bench_scenario *sc, const char *name,
 		   const char *v)
 {
 	unsigned int where = l->kind == SECT_RUN ? KEY_IN_RUN : KEY_IN_SCENARIO;
-	int k = config_key_find(name);
+	int k = bench_config_key_find(name);
 	char msg[1024], names[512];
 
-	if (k < 0 || !(config_keys[k].where & where)) {
-		config_key_names(names, sizeof(names));
+	if (k < 0 || !(bench_config_keys[k].where & where)) {
+		bench_config_key_names(names, sizeof(names));
 		return config_fail(
 			l, l->r.line,
 			"unknown key %s in [%s]: valid keys are "
@@ -175,11 +176,11 @@ static int set_key(struct load *l, struct bench_scenario *sc, const char *name,
 	if (!*v)
 		return config_fail(l, l->r.line,
 				   "key %s: no value: expected %s", name,
-				   config_keys[k].expect);
-	if (config_keys[k].type == KEY_COST) {
-		if (config_cost_set(l, sc, v, l->r.line))
+				   bench_config_keys[k].expect);
+	if (bench_config_keys[k].type == KEY_COST) {
+		if (bench_config_cost_set(l, sc, v, l->r.line))
 			return l->ret;
-	} else if (config_key_parse(sc, k, v, msg, sizeof(msg))) {
+	} else if (bench_config_key_parse(sc, k, v, msg, sizeof(msg))) {
 		return config_fail(l, l->r.line, "%s", msg);
 	}
 	sc->key_line[k] = l->r.line;
@@ -205,13 +206,13 @@ static int config_key(void *user, const char *section, const char *name,
 				    "under [run] or [scenario NAME]",
 				    name);
 	case SECT_COST:
-		return !config_cost_key(l, name, value);
+		return !bench_config_cost_key(l, name, value);
 	case SECT_RUN:
 		return !set_key(l, &l->run, name, value);
 	case SECT_SCENARIO:
 	default:
 		if (!strncmp(name, "cost.", 5))
-			return !config_override_key(l, name, value);
+			return !bench_config_override_key(l, name, value);
 		return !set_key(l, &l->sc[l->cur], name, value);
 	}
 }
@@ -241,7 +242,8 @@ static void commit(struct load *l, char *file, struct bench_cost_override *ov,
 	free(cfg->overrides);
 	cfg->overrides = ov;
 
-	at = nr_file ? first + config_overrides_merge(l, -1, ov + first, 0) :
+	at = nr_file ? first + bench_config_overrides_merge(l, -1, ov + first,
+							    0) :
 		       first;
 	for (unsigned int i = 0; i < l->nr_sc; i++) {
 		struct bench_scenario *s = &sc[cfg->nr + i];
@@ -255,8 +257,8 @@ static void commit(struct load *l, char *file, struct bench_cost_override *ov,
 		if (nr_file)
 			memcpy(ov + at, ov + first, nr_file * sizeof(*ov));
 		s->overrides = ov + at;
-		s->nr_overrides =
-			config_overrides_merge(l, (int)i, ov + at, nr_file);
+		s->nr_overrides = bench_config_overrides_merge(
+			l, (int)i, ov + at, nr_file);
 		at += s->nr_overrides;
 	}
 	for (unsigned int j = first; j < at; j++)
@@ -300,7 +302,7 @@ static int reserve(struct load *l)
 
 nomem:
 	free(file);
-	return config_fail_at(l, -ENOMEM, 0, "out of memory");
+	return bench_config_fail_at(l, -ENOMEM, 0, "out of memory");
 }
 
 /* After chip_ini_parse() returned @ret: the first error, if any. */
@@ -323,7 +325,7 @@ static int parse_result(struct load *l, int ret)
 	if (err == -EIO) /* the file's, not a line's */
 		return config_fail(l, 0, "%s", msg);
 	if (err)
-		return config_fail_at(l, err, line, "%s", msg);
+		return bench_config_fail_at(l, err, line, "%s", msg);
 	return 0;
 }
 
@@ -340,17 +342,18 @@ static int open_config(struct load *l)
 
 		if (fd >= 0)
 			close(fd);
-		return config_fail_at(l, -e, 0, "cannot read: %s", strerror(e));
+		return bench_config_fail_at(l, -e, 0, "cannot read: %s",
+					    strerror(e));
 	}
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
-		return config_fail_at(l, -EINVAL, 0,
-				      "cannot read: not a regular file");
+		return bench_config_fail_at(l, -EINVAL, 0,
+					    "cannot read: not a regular file");
 	}
 	l->r.f = fdopen(fd, "r");
 	if (!l->r.f) {
 		close(fd);
-		return config_fail_at(l, -ENOMEM, 0, "out of memory");
+		return bench_config_fail_at(l, -ENOMEM, 0, "out of memory");
 	}
 	return 0;
 }
@@ -364,9 +367,10 @@ static int load(struct load *l, const struct bench_params *p)
 	if (!l->nr_sc)
 		return config_fail(l, 0, "no [scenario NAME] section");
 	for (unsigned int i = 0; i < l->nr_sc; i++) {
-		if (config_resolve(l, &l->sc[i]) || config_check(l, &l->sc[i]))
+		if (bench_config_resolve(l, &l->sc[i]) ||
+		    bench_config_check(l, &l->sc[i]))
 			return l->ret;
-		config_apply_params(&l->sc[i], p);
+		bench_config_apply_params(&l->sc[i], p);
 	}
 	return reserve(l);
 }
@@ -405,7 +409,7 @@ int bench_config_load(struct bench_config *cfg, const char *path,
 	l->path = path;
 	l->r.on_section = config_section;
 	l->r.user = l;
-	config_key_defaults(&l->run);
+	bench_config_key_defaults(&l->run);
 
 	ret = load(l, p);
 	if (ret && err && errlen)

@@ -109,21 +109,21 @@ static void say_irq_unplayable(const struct bench_scenario *sc, unsigned int at,
 		snprintf(msg, len,
 			 "key %s: irq %s of %s spans %llu ns: a replay plays "
 			 "at most 2^62 ns (about 146 years)",
-			 config_keys[at].name, name, sc->replay,
+			 bench_config_keys[at].name, name, sc->replay,
 			 (unsigned long long)(hi - lo));
 		return;
 	}
 	snprintf(msg, len,
 		 "key %s: irq %s of %s has %zu arrival%s%s: a replay needs "
 		 "two at different instants",
-		 config_keys[at].name, name, sc->replay, r->irqs[i].count,
+		 bench_config_keys[at].name, name, sc->replay, r->irqs[i].count,
 		 r->irqs[i].count == 1 ? "" : "s",
 		 r->irqs[i].count > 1 ? ", all at one instant" : "");
 }
 
 /* clang-format off */
 /* The rules of a recording, read: checked in this order. */
-const struct config_rule config_replay_rules[] = {
+const struct config_rule bench_config_replay_rules[] = {
 	{ K(REPLAY_IRQ), irq_unknown, say_irq_unknown },
 	{ K(REPLAY_IRQ), irq_ambiguous, say_irq_ambiguous },
 	{ K(REPLAY), irq_unnamed, say_irq_unnamed },
@@ -131,8 +131,9 @@ const struct config_rule config_replay_rules[] = {
 };
 /* clang-format on */
 
-const unsigned int config_nr_replay_rules =
-	sizeof(config_replay_rules) / sizeof(config_replay_rules[0]);
+const unsigned int bench_config_nr_replay_rules =
+	sizeof(bench_config_replay_rules) /
+	sizeof(bench_config_replay_rules[0]);
 
 /* Key replay's file, from the config's folder unless absolute. */
 static int resolve(struct load *l, struct bench_scenario *sc)
@@ -153,25 +154,26 @@ static int resolve(struct load *l, struct bench_scenario *sc)
 	if (strlen(path) < sizeof(sc->replay) && realpath(path, sc->replay))
 		return 0;
 	e = strlen(path) < sizeof(sc->replay) ? errno : ENAMETOOLONG;
-	return config_fail_at(l, e == ENOENT ? -ENOENT : -EINVAL, line,
-			      "key replay: \"%s\": cannot read the recording "
-			      "%s: %s",
-			      v, path, strerror(e));
+	return bench_config_fail_at(
+		l, e == ENOENT ? -ENOENT : -EINVAL, line,
+		"key replay: \"%s\": cannot read the recording "
+		"%s: %s",
+		v, path, strerror(e));
 }
 
 /**
- * config_replay_check - read and check the recording of scenario @sc
+ * bench_config_replay_check - read and check the recording of scenario @sc
  * @l: the load
- * @sc: the scenario, its keys checked by config_rules[]
+ * @sc: the scenario, its keys checked by bench_config_rules[]
  *
  * For pattern replay only: resolves key replay, reads the recording
  * into @sc->replay_rec (owned by the scenario from then on, even when a
  * rule then fails: bench_config_load() frees it with the scenario),
- * selects the source replay_irq names and checks config_replay_rules[].
+ * selects the source replay_irq names and checks bench_config_replay_rules[].
  *
- * Return: 0, or the error config_fail_at() recorded.
+ * Return: 0, or the error bench_config_fail_at() recorded.
  */
-int config_replay_check(struct load *l, struct bench_scenario *sc)
+int bench_config_replay_check(struct load *l, struct bench_scenario *sc)
 {
 	unsigned int line = sc->key_line[BENCH_KEY_REPLAY];
 	char err[1024];
@@ -183,11 +185,12 @@ int config_replay_check(struct load *l, struct bench_scenario *sc)
 		return l->ret;
 	ret = bench_replay_load(sc->replay, &sc->replay_rec, err, sizeof(err));
 	if (ret)
-		return config_fail_at(l, ret == -ENOMEM ? -ENOMEM : -EINVAL,
-				      line, "key replay: %s", err);
+		return bench_config_fail_at(l,
+					    ret == -ENOMEM ? -ENOMEM : -EINVAL,
+					    line, "key replay: %s", err);
 	i = bench_replay_find(sc->replay_rec, want(sc));
 	if (i >= 0 && bench_replay_select(sc->replay_rec, i) == -ENOMEM)
-		return config_fail_at(l, -ENOMEM, line, "out of memory");
-	return config_check_rules(l, sc, config_replay_rules,
-				  config_nr_replay_rules);
+		return bench_config_fail_at(l, -ENOMEM, line, "out of memory");
+	return bench_config_check_rules(l, sc, bench_config_replay_rules,
+					bench_config_nr_replay_rules);
 }

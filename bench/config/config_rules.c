@@ -113,7 +113,7 @@ static void say_disable_half_set(const struct bench_scenario *sc,
 	snprintf(msg, len,
 		 "key %s: disable_rate and disable_ns go together: both 0, "
 		 "or both above 0",
-		 config_keys[at].name);
+		 bench_config_keys[at].name);
 }
 
 static bool disable_too_long(const struct bench_scenario *sc, uint64_t own)
@@ -314,7 +314,7 @@ static void say_replay_elsewhere(const struct bench_scenario *sc,
 	snprintf(msg, len,
 		 "key %s: only pattern = replay plays a recording, and the "
 		 "pattern is %s",
-		 config_keys[at].name, bench_pattern_name(sc->pattern));
+		 bench_config_keys[at].name, bench_pattern_name(sc->pattern));
 }
 
 static bool replay_missing(const struct bench_scenario *sc, uint64_t own)
@@ -352,7 +352,7 @@ static void say_replay_devices(const struct bench_scenario *sc, unsigned int at,
 
 /* clang-format off */
 /* In the order they are checked: the first broken one is reported. */
-const struct config_rule config_rules[] = {
+const struct config_rule bench_config_rules[] = {
 	{ K(TRIGGER), trigger_unsupported, say_trigger_unsupported },
 	{ K(DESIGNS) | K(TRIGGER), edge_masking_on_level,
 	  say_edge_masking_on_level },
@@ -380,11 +380,11 @@ const struct config_rule config_rules[] = {
 };
 /* clang-format on */
 
-const unsigned int config_nr_rules =
-	sizeof(config_rules) / sizeof(config_rules[0]);
+const unsigned int bench_config_nr_rules =
+	sizeof(bench_config_rules) / sizeof(bench_config_rules[0]);
 
 /**
- * config_rule_line - the line an error of rule @r is reported at
+ * bench_config_rule_line - the line an error of rule @r is reported at
  * @r: the rule
  * @sc: the scenario that breaks it
  * @at: set to the key of that line (KEY_SECTION for the section header)
@@ -392,8 +392,9 @@ const unsigned int config_nr_rules =
  * Return: the latest line among @r's keys that are set, or the section
  * header's when none is.
  */
-unsigned int config_rule_line(const struct config_rule *r,
-			      const struct bench_scenario *sc, unsigned int *at)
+unsigned int bench_config_rule_line(const struct config_rule *r,
+				    const struct bench_scenario *sc,
+				    unsigned int *at)
 {
 	unsigned int line = 0, l;
 
@@ -411,16 +412,16 @@ unsigned int config_rule_line(const struct config_rule *r,
 }
 
 /**
- * config_check_rules - report the first rule of @rules that @sc breaks
+ * bench_config_check_rules - report the first rule of @rules that @sc breaks
  * @l: the load
  * @sc: the scenario
  * @rules: a rule table
  * @nr: its size
  *
- * Return: 0, or the error config_fail_at() recorded.
+ * Return: 0, or the error bench_config_fail_at() recorded.
  */
-int config_check_rules(struct load *l, const struct bench_scenario *sc,
-		       const struct config_rule *rules, unsigned int nr)
+int bench_config_check_rules(struct load *l, const struct bench_scenario *sc,
+			     const struct config_rule *rules, unsigned int nr)
 {
 	char msg[1024];
 	unsigned int line, at;
@@ -428,7 +429,7 @@ int config_check_rules(struct load *l, const struct bench_scenario *sc,
 	for (const struct config_rule *r = rules; r < rules + nr; r++) {
 		if (!r->broken(sc, l->own))
 			continue;
-		line = config_rule_line(r, sc, &at);
+		line = bench_config_rule_line(r, sc, &at);
 		r->say(sc, at, msg, sizeof(msg));
 		return config_fail(l, line, "%s", msg);
 	}
@@ -449,7 +450,7 @@ static int uio_keys_elsewhere(struct load *l, const struct bench_scenario *sc)
 	return config_fail(l, sc->key_line[first],
 			   "key %s: only chip uio drives a real device, not "
 			   "chip %s",
-			   config_keys[first].name, sc->chip->name);
+			   bench_config_keys[first].name, sc->chip->name);
 }
 
 static bool no_uio(const struct bench_scenario *sc, uint64_t own)
@@ -535,7 +536,7 @@ static void say_uio_storm(const struct bench_scenario *sc, unsigned int at,
 
 /* clang-format off */
 /* Chip uio's rules, checked after the others. */
-const struct config_rule config_uio_rules[] = {
+const struct config_rule bench_config_uio_rules[] = {
 	{ K(UIO), no_uio, say_no_uio },
 	{ K(WAIT), uio_inline, say_uio_inline },
 	{ K(CPUS), uio_cpus, say_uio_cpus },
@@ -544,8 +545,8 @@ const struct config_rule config_uio_rules[] = {
 };
 /* clang-format on */
 
-const unsigned int config_nr_uio_rules =
-	sizeof(config_uio_rules) / sizeof(config_uio_rules[0]);
+const unsigned int bench_config_nr_uio_rules =
+	sizeof(bench_config_uio_rules) / sizeof(bench_config_uio_rules[0]);
 
 /* The device chip uio drives is there, and masks as uio_mask asks. */
 static int check_device(struct load *l, const struct bench_scenario *sc)
@@ -572,23 +573,26 @@ static int check_device(struct load *l, const struct bench_scenario *sc)
 }
 
 /**
- * config_check - check scenario @sc, resolved, against every rule
+ * bench_config_check - check scenario @sc, resolved, against every rule
  * @l: the load
  * @sc: the scenario
  *
  * The rules between keys, then the default cost profile, then the
  * recording of pattern replay (config_replay.c), then chip uio's checks. The first error is reported.
  *
- * Return: 0, or the error config_fail_at() recorded.
+ * Return: 0, or the error bench_config_fail_at() recorded.
  */
-int config_check(struct load *l, struct bench_scenario *sc)
+int bench_config_check(struct load *l, struct bench_scenario *sc)
 {
-	if (config_check_rules(l, sc, config_rules, config_nr_rules) ||
-	    config_cost_check_default(l, sc) || config_replay_check(l, sc))
+	if (bench_config_check_rules(l, sc, bench_config_rules,
+				     bench_config_nr_rules) ||
+	    bench_config_cost_check_default(l, sc) ||
+	    bench_config_replay_check(l, sc))
 		return l->ret;
 	if (!sc->chip->real)
 		return uio_keys_elsewhere(l, sc);
-	if (config_check_rules(l, sc, config_uio_rules, config_nr_uio_rules))
+	if (bench_config_check_rules(l, sc, bench_config_uio_rules,
+				     bench_config_nr_uio_rules))
 		return l->ret;
 	return check_device(l, sc);
 }

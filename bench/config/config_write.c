@@ -161,7 +161,7 @@ static void write_other(const struct bench_scenario *sc, enum bench_key k,
 static void write_key(const struct bench_scenario *sc, enum bench_key k,
 		      const struct bench_inputs *in, FILE *f)
 {
-	const struct key_desc *d = &config_keys[k];
+	const struct key_desc *d = &bench_config_keys[k];
 	const char *field = (const char *)sc + d->off;
 	unsigned int u;
 	uint64_t x;
