@@ -167,6 +167,8 @@ int bench_config_cost_set(struct load *l, struct bench_scenario *sc,
 int bench_config_cost_default(struct load *l, struct bench_scenario *sc);
 int bench_config_cost_check_default(struct load *l, struct bench_scenario *sc);
 int bench_config_cost_key(struct load *l, const char *name, const char *v);
+void bench_config_path(const struct load *l, const char *v, char *path,
+		       size_t size);
 int bench_config_override_key(struct load *l, const char *name, const char *v);
 unsigned int bench_config_overrides_merge(const struct load *l, int i,
 					  struct bench_cost_override *out,

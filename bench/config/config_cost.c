@@ -77,11 +77,35 @@ static int check_profile(struct load *l, const char *path, unsigned int line,
 	return 0;
 }
 
+/**
+ * bench_config_path - a file a config names, as a path
+ * @l: the load, whose config file's folder a relative @v is from
+ * @v: the value, absolute or relative
+ * @path: the result, cut short at @size (as snprintf() does)
+ * @size: @path's size
+ *
+ * Key cost's profiles and key replay's recordings alike: @v itself if
+ * absolute, else @v in the folder of the config (".", "/" for "/FILE").
+ */
+void bench_config_path(const struct load *l, const char *v, char *path,
+		       size_t size)
+{
+	const char *slash = strrchr(l->path, '/');
+
+	if (v[0] == '/')
+		snprintf(path, size, "%s", v);
+	else if (!slash)
+		snprintf(path, size, "./%s", v);
+	else /* the directory, "/" for "/FILE" */
+		snprintf(path, size, "%.*s/%s",
+			 slash == l->path ? 1 : (int)(slash - l->path), l->path,
+			 v);
+}
+
 /* Resolve cost = @v (given on @line, 0: the default) to a profile path. */
 static int resolve(struct load *l, struct bench_scenario *sc, const char *v,
 		   unsigned int line)
 {
-	const char *slash = strrchr(l->path, '/');
 	char path[PATH_MAX * 2];
 	int n;
 
@@ -96,14 +120,7 @@ static int resolve(struct load *l, struct bench_scenario *sc, const char *v,
 			return config_fail(l, line, "key cost: path too long");
 		return 0;
 	}
-	if (v[0] == '/')
-		snprintf(path, sizeof(path), "%s", v);
-	else if (!slash)
-		snprintf(path, sizeof(path), "./%s", v);
-	else /* the directory, "/" for "/FILE" */
-		snprintf(path, sizeof(path), "%.*s/%s",
-			 slash == l->path ? 1 : (int)(slash - l->path), l->path,
-			 v);
+	bench_config_path(l, v, path, sizeof(path));
 	if (!realpath(path, sc->cost))
 		return cannot_read(l, line, v, path);
 	return 0;

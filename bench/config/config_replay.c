@@ -138,19 +138,12 @@ const unsigned int bench_config_nr_replay_rules =
 /* Key replay's file, from the config's folder unless absolute. */
 static int resolve(struct load *l, struct bench_scenario *sc)
 {
-	const char *v = sc->replay_name, *slash = strrchr(l->path, '/');
+	const char *v = sc->replay_name;
 	unsigned int line = sc->key_line[BENCH_KEY_REPLAY];
 	char path[PATH_MAX * 2];
 	int e;
 
-	if (v[0] == '/')
-		snprintf(path, sizeof(path), "%s", v);
-	else if (!slash)
-		snprintf(path, sizeof(path), "./%s", v);
-	else /* the directory, "/" for "/FILE" */
-		snprintf(path, sizeof(path), "%.*s/%s",
-			 slash == l->path ? 1 : (int)(slash - l->path), l->path,
-			 v);
+	bench_config_path(l, v, path, sizeof(path));
 	if (strlen(path) < sizeof(sc->replay) && realpath(path, sc->replay))
 		return 0;
 	e = strlen(path) < sizeof(sc->replay) ? errno : ENAMETOOLONG;
