@@ -20,7 +20,7 @@ set_tests_properties(analysis/test_report analysis/test_html PROPERTIES
 if(TARGET irqlab_analysis)
 	add_executable(analysis_test_finding test_finding.c)
 	target_link_libraries(analysis_test_finding PRIVATE irqlab_analysis
-		PkgConfig::CMOCKA irqlab_warnings)
+		irqlab_analysis_internal PkgConfig::CMOCKA irqlab_warnings)
 	add_test(NAME analysis/test_finding COMMAND analysis_test_finding)
 	set_tests_properties(analysis/test_finding PROPERTIES LABELS analysis)
 endif()

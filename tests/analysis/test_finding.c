@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "analysis/report_finding.h"
-#include "analysis/report_internal.h"
+#include "report/report_finding.h"
+#include "report/report_internal.h"
 
 #define ROUNDS 12
 

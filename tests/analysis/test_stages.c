@@ -26,7 +26,7 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 #include <jansson.h>
-#include "analysis/sink.h"
+#include "stages/sink.h"
 #include "../bench/spawn.h"
 #include "../bench/traced.h"
 

@@ -32,10 +32,10 @@
 #include <genirq/cpu.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
-#include "bench.h"
-#include "chipset.h"
-#include "device.h"
-#include "driver.h"
+#include "bench/bench.h"
+#include "device/chipset.h"
+#include "device/device.h"
+#include "device/driver.h"
 
 static const char *srcdir;
 

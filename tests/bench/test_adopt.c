@@ -24,7 +24,7 @@
 #include <unistd.h>
 #include "spawn.h"
 #include "analysis/summary.h"
-#include "runfolder.h"
+#include "runfolder/runfolder.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-adopt-XXXXXX";

@@ -22,8 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "bench.h"
-#include "replay.h"
+#include "bench/bench.h"
+#include "device/replay.h"
 
 static char tmpdir[PATH_MAX];
 static const char *srcdir; /* argv[2], the source tree, or NULL */

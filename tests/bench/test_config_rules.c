@@ -22,14 +22,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "config.h"
+#include "config/config.h"
 
 static char tmpdir[PATH_MAX];
 
 /**
  * struct rule_case - a scenario that breaks one rule
- * @uio:	the rule is config_uio_rules[@rule], not config_rules[@rule]
- * @rec:	the rule is config_replay_rules[@rule], a recording's
+ * @uio:	the rule is bench_config_uio_rules[@rule], not bench_config_rules[@rule]
+ * @rec:	the rule is bench_config_replay_rules[@rule], a recording's
  * @rule:	its index
  * @keys:	the keys whose lines count, space-separated, "section" for
  *		the section header: written here again, apart from the
@@ -126,8 +126,9 @@ static const unsigned int unreachable[] = { 7 };
 static const struct config_rule *rule_of(const struct rule_case *c)
 {
 	if (c->rec)
-		return &config_replay_rules[c->rule];
-	return c->uio ? &config_uio_rules[c->rule] : &config_rules[c->rule];
+		return &bench_config_replay_rules[c->rule];
+	return c->uio ? &bench_config_uio_rules[c->rule] :
+			&bench_config_rules[c->rule];
 }
 
 /* What each case's rule table is called, in messages. */
@@ -145,7 +146,8 @@ static uint64_t keys_of(const struct rule_case *c)
 
 	snprintf(buf, sizeof(buf), "%s", c->keys);
 	for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-		k = strcmp(w, "section") ? config_key_find(w) : KEY_SECTION;
+		k = strcmp(w, "section") ? bench_config_key_find(w) :
+					   KEY_SECTION;
 		assert_true(k >= 0);
 		keys |= KEY_BIT(k);
 	}
@@ -158,7 +160,7 @@ static int key_of(const char *line)
 	char name[64];
 
 	assert_int_equal(sscanf(line, "%63[a-z_]", name), 1);
-	return config_key_find(name);
+	return bench_config_key_find(name);
 }
 
 /* Line @line sets key @k: the rule's line so far is @want, its key @at. */
@@ -228,8 +230,8 @@ static void check_case(const struct rule_case *c, const unsigned int *order,
 	    !strstr(err, c->needle))
 		fail_msg("%s rule %u: wanted \"%s...%s...\", got %d: %s",
 			 table_of(c), c->rule, want, c->needle, ret, err);
-	snprintf(key, sizeof(key),
-		 ": key %s: ", at < BENCH_KEY_NR ? config_keys[at].name : "?");
+	snprintf(key, sizeof(key), ": key %s: ",
+		 at < BENCH_KEY_NR ? bench_config_keys[at].name : "?");
 	if (c->names_at && !strstr(err, key))
 		fail_msg("rule %u: wanted \"%s\", got %s", c->rule, key, err);
 	bench_config_free(&cfg);
@@ -289,15 +291,16 @@ static void test_every_rule_has_a_case(void **state)
 			fail_msg("%s rule %u: the table's keys are not \"%s\"",
 				 table_of(&cases[i]), cases[i].rule,
 				 cases[i].keys);
-	for (unsigned int i = 0; i < config_nr_rules; i++)
+	for (unsigned int i = 0; i < bench_config_nr_rules; i++)
 		if (!covered(false, false, i))
-			fail_msg("config_rules[%u] has no case", i);
-	for (unsigned int i = 0; i < config_nr_uio_rules; i++)
+			fail_msg("bench_config_rules[%u] has no case", i);
+	for (unsigned int i = 0; i < bench_config_nr_uio_rules; i++)
 		if (!covered(true, false, i))
-			fail_msg("config_uio_rules[%u] has no case", i);
-	for (unsigned int i = 0; i < config_nr_replay_rules; i++)
+			fail_msg("bench_config_uio_rules[%u] has no case", i);
+	for (unsigned int i = 0; i < bench_config_nr_replay_rules; i++)
 		if (!covered(false, true, i))
-			fail_msg("config_replay_rules[%u] has no case", i);
+			fail_msg("bench_config_replay_rules[%u] has no case",
+				 i);
 }
 
 /* @text as rule.ini, loaded: its return, @err filled. */
@@ -373,16 +376,16 @@ static void test_key_defaults(void **state)
 
 	(void)state;
 	for (int k = 0; k < BENCH_KEY_NR; k++) {
-		const struct key_desc *d = &config_keys[k];
+		const struct key_desc *d = &bench_config_keys[k];
 
-		assert_int_equal(config_key_find(d->name), k);
+		assert_int_equal(bench_config_key_find(d->name), k);
 		assert_true(d->where & (KEY_IN_RUN | KEY_IN_SCENARIO));
 		/* One default each at most: a value, or a resolve. */
 		assert_false(d->def && d->resolve);
 		if (!d->def)
 			continue;
 		memset(&sc, 0, sizeof(sc));
-		if (config_key_parse(&sc, k, d->def, msg, sizeof(msg)))
+		if (bench_config_key_parse(&sc, k, d->def, msg, sizeof(msg)))
 			fail_msg("key %s: default \"%s\": %s", d->name, d->def,
 				 msg);
 	}

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
-#include "device.h"
+#include "device/device.h"
 
 static void test_holds_stimulus(void **state)
 {

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <cmocka.h>
-#include "bench.h"
+#include "bench/bench.h"
 
 static struct bench_topo *topo(const char *synthetic)
 {

@@ -24,7 +24,7 @@
 #include <genirq/flows.h>
 #include "analysis/designs.h"
 #include "analysis/samples.h"
-#include "designs.h"
+#include "designs/designs.h"
 #include "spawn.h"
 
 #define TOY_CHIP "soft"

@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "replay.h"
-#include "stim.h"
+#include "device/replay.h"
+#include "device/stim.h"
 
 static const char *srcdir;
 

@@ -23,9 +23,9 @@
 #include "spawn.h"
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
-#include "bench.h"
-#include "replay.h"
-#include "stim.h"
+#include "bench/bench.h"
+#include "device/replay.h"
+#include "device/stim.h"
 
 static const char *irqlab, *srcdir;
 static char tmp[] = "/tmp/irqlab-replay-XXXXXX";

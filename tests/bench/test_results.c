@@ -30,7 +30,7 @@
 #include "analysis/environment.h"
 #include "analysis/samples.h"
 #include "analysis/summary.h"
-#include "bench.h"
+#include "bench/bench.h"
 
 struct fixture {
 	char root[PATH_MAX];

@@ -24,7 +24,7 @@
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
 #include "analysis/samples.h"
-#include "bench.h"
+#include "bench/bench.h"
 
 #define FLAGS 31 /* a record's flags byte (docs/results.md) */
 

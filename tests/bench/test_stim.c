@@ -9,7 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
-#include "stim.h"
+#include "device/stim.h"
 
 static void test_periodic(void **state)
 {

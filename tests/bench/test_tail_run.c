@@ -49,7 +49,7 @@
 #include "analysis/run.h"
 #include "analysis/samples.h"
 #include "analysis/tail.h"
-#include "analysis/tail_run.h"
+#include "tail/tail_run.h"
 #include "spawn.h"
 
 static const char *irqlab;

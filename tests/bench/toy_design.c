@@ -7,8 +7,8 @@
  */
 #include <stdio.h>
 #include <genirq/irq.h>
-#include "chipset.h"
-#include "designs.h"
+#include "device/chipset.h"
+#include "designs/designs.h"
 
 void handle_toy_irq(unsigned int irq, struct irq_desc *desc);
 

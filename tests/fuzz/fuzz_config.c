@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "bench.h"
+#include "bench/bench.h"
 #include "fuzz.h"
 
 static const char *const skipped[] = { "/dev",	"dev/", "/proc",

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuzz.h"
-#include "replay.h"
-#include "stim.h"
+#include "device/replay.h"
+#include "device/stim.h"
 
 #define BLOCK_NS 1000000ULL
 #define MAX_FIRES 100000

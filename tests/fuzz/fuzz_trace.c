@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "analysis/stages.h"
+#include "stages/stages.h"
 #include "fuzz.h"
 
 static void write_metadata(void)

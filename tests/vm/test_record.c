@@ -19,7 +19,7 @@
 #include "rig.h"
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
-#include "replay.h"
+#include "device/replay.h"
 
 static const char *src;
 static char tmp[] = "/tmp/irqlab-vm-record-XXXXXX";

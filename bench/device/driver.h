@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The simulated devices' driver (driver.c): the handlers each design
+ * requests on a line, and the books they keep.
+ */
+#ifndef BENCH_DRIVER_H
+#define BENCH_DRIVER_H
+
+#include "bench/bench.h"
+#include "device.h"
+
+/**
+ * bench_line_request - request the line for every device on it
+ * @l: the line, after bench_line_block()
+ * @design: whose handlers: request_irq() with the hard designs' handler,
+ *	request_threaded_irq() for the threaded ones (IRQF_ONESHOT for
+ *	threaded-oneshot)
+ *
+ * Shared (SA_SHIRQ) when the line has several devices. On failure no
+ * device is left requested. Return: 0 or -errno.
+ */
+int bench_line_request(struct bench_line *l, enum bench_design design);
+
+/**
+ * bench_line_free_irq - free_irq() every device on the line
+ * @l: the line
+ *
+ * Returns after the last handler run, and every thread it woke, is done,
+ * with their writes ordered before the caller's reads.
+ */
+void bench_line_free_irq(struct bench_line *l);
+
+#endif /* BENCH_DRIVER_H */
