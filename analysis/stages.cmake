@@ -8,7 +8,8 @@ add_library(irqlab_stages STATIC stages.c stages_tables.c stages_figures.c
 	stages_series.c stages_sort.c stages_finish.c stages_output.c stages_watch.c
 	sink.c sink_traces.c sink_graph.c)
 target_include_directories(irqlab_stages PUBLIC ${PROJECT_SOURCE_DIR})
-target_link_libraries(irqlab_stages PUBLIC irqlab_stats PkgConfig::BABELTRACE2
+target_link_libraries(irqlab_stages PUBLIC irqlab_stats irqlab_trace
+	PkgConfig::BABELTRACE2
 	PRIVATE PkgConfig::JANSSON irqlab_warnings)
 set_target_properties(irqlab_stages PROPERTIES POSITION_INDEPENDENT_CODE ON)
 

@@ -14,10 +14,8 @@
 #include <chips/model.h>
 
 static const char *const acc_names[CHIP_ACC_NR] = {
-	"startup",  "shutdown",	    "enable",	 "disable",
-	"ack",	    "mask",	    "mask_ack",	 "unmask",
-	"eoi",	    "end",	    "retrigger", "set_type",
-	"set_wake", "set_affinity", "demux",	 "init",
+	IRQLAB_CHIP_OPS(IRQLAB_CHIP_OP_NAME) "demux",
+	"init",
 };
 
 const char *chip_acc_name(enum chip_acc acc)

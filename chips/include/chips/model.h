@@ -20,32 +20,27 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/irq.h>
+#include <irqlab/chip_ops.h>
+
+/* The irq_chip operations' accessors, from the one table of them. */
+#define CHIP_ACC_OP(op, OP) CHIP_ACC_##OP,
 
 /**
  * enum chip_acc - who made a register access
  *
- * The first fourteen are the irq_chip operations, in the order of
- * enum irqlab_trace_chip_op; the rest are the model's other callers.
+ * First the irq_chip operations, one per row of IRQLAB_CHIP_OPS
+ * (irqlab/chip_ops.h) and in its order, so that CHIP_ACC_x ==
+ * IRQLAB_OP_x; then the model's other callers.
  */
 enum chip_acc {
-	CHIP_ACC_STARTUP,
-	CHIP_ACC_SHUTDOWN,
-	CHIP_ACC_ENABLE,
-	CHIP_ACC_DISABLE,
-	CHIP_ACC_ACK,
-	CHIP_ACC_MASK,
-	CHIP_ACC_MASK_ACK,
-	CHIP_ACC_UNMASK,
-	CHIP_ACC_EOI,
-	CHIP_ACC_END,
-	CHIP_ACC_RETRIGGER,
-	CHIP_ACC_SET_TYPE,
-	CHIP_ACC_SET_WAKE,
-	CHIP_ACC_SET_AFFINITY,
-	CHIP_ACC_DEMUX, /* a chained handler reading its status */
+	IRQLAB_CHIP_OPS(CHIP_ACC_OP)
+		CHIP_ACC_DEMUX, /* a chained handler reading its status */
 	CHIP_ACC_INIT, /* initialisation, suspend/resume */
 	CHIP_ACC_NR,
 };
+
+_Static_assert(CHIP_ACC_DEMUX == (int)IRQLAB_OP_NR,
+	       "the chip operations come first, as IRQLAB_CHIP_OPS has them");
 
 const char *chip_acc_name(enum chip_acc acc);
 
