@@ -239,7 +239,7 @@ static void edge(struct bench_line *l)
 		local_irq_save(flags);
 		l->pad = !l->pad;
 		/* Both edges count: the pad level is the input. */
-		l->ci->input->ops->set_input(l->ci->input, l->ci->pin, l->pad);
+		bench_chip_drive_level(l->ci, l->pad);
 		local_irq_restore(flags);
 		return;
 	}

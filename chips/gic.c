@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <chips/kind.h>
 #include <chips/gic.h>
 
 /* Bits [7:3] of a priority are implemented; [2:0] read as zero. */
@@ -910,6 +911,7 @@ static void gic_destroy(struct chip_model *m)
 
 /* clang-format off */
 static const struct chip_model_ops gic_ops = {
+	.accepts	= CHIP_ACCEPTS_WIRE,
 	.set_input	= gic_set_input,
 	.set_design	= gic_set_design,
 	.destroy	= gic_destroy,
@@ -1084,4 +1086,28 @@ void gic_cpu_write(struct chip_model *m, unsigned int cpu, unsigned int offset,
 	if (is_gic(m))
 		cpu_wr(to_gic(m), CHIP_LINE_NONE, CHIP_ACC_INIT, cpu, offset,
 		       val);
+}
+
+/* The harness's GIC: 32 SPIs. */
+#define GIC_KIND_SPIS 32
+
+const char *gic_kind_pins(enum chip_trigger t, unsigned int pin)
+{
+	if (t == CHIP_TRIG_PERCPU &&
+	    (pin < GIC_PPI_BASE || pin >= GIC_SPI_BASE))
+		return "16-31 (a PPI) for trigger percpu";
+	if (t != CHIP_TRIG_PERCPU &&
+	    (pin < GIC_SPI_BASE || pin >= GIC_SPI_BASE + GIC_KIND_SPIS))
+		return "32-63 (an SPI); PPIs 16-31 need trigger percpu";
+	return NULL;
+}
+
+/* A PPI's devices drive CPU 0's bank of it. */
+int gic_kind_create(const struct chip_kind_params *p, struct chip_built *b,
+		    char *why, size_t len)
+{
+	b->m[0] = gic_create(0, GIC_KIND_SPIS, p->cpus);
+	if (p->trigger == CHIP_TRIG_PERCPU)
+		b->pin = GIC_PPI_PIN(0, p->pin);
+	return b->m[0] ? 0 : chip_kind_create_failed("gic", why, len);
 }

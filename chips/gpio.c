@@ -49,7 +49,9 @@
  * progress on another CPU (the i386 level chips' end).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <chips/kind.h>
 #include <chips/gpio.h>
 #include <chips/vic.h>
 
@@ -708,6 +710,7 @@ static void gpio_destroy(struct chip_model *m)
 
 /* clang-format off */
 static const struct chip_model_ops gpio_ops = {
+	.accepts	= CHIP_ACCEPTS_WIRE,
 	.set_input	= gpio_set_input,
 	.set_design	= gpio_set_design,
 	.destroy	= gpio_destroy,
@@ -790,4 +793,31 @@ struct chip_model *gpio_create(unsigned int irq_base, struct chip_model *vic,
 	set_irq_data(parent, g);
 	set_irq_chained_handler(parent, gpio_demux);
 	return &g->base;
+}
+
+#define GPIO_KIND_VIC_INPUT 0 /* the bank's parent line on the VIC */
+#define GPIO_KIND_VIC_IRQ_BASE 0
+#define GPIO_KIND_IRQ_BASE 32
+
+const char *gpio_kind_pins(enum chip_trigger t, unsigned int pin)
+{
+	(void)t;
+	return pin >= GPIO_NR_LINES ? "0-31" : NULL;
+}
+
+/* Chip gpio: a VIC, and the bank on its input 0; devices drive the bank. */
+int gpio_kind_create(const struct chip_kind_params *p, struct chip_built *b,
+		     char *why, size_t len)
+{
+	b->m[0] = vic_create(GPIO_KIND_VIC_IRQ_BASE, 0);
+	if (b->m[0])
+		b->m[1] = gpio_create(GPIO_KIND_IRQ_BASE, b->m[0],
+				      GPIO_KIND_VIC_INPUT);
+	if (!b->m[1]) {
+		snprintf(why, len, "cannot create the GPIO bank of chip gpio");
+		return -EINVAL;
+	}
+	b->input = b->m[1];
+	b->irq = GPIO_KIND_IRQ_BASE + p->pin;
+	return 0;
 }

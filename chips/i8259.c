@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <chips/kind.h>
 #include <chips/i8259.h>
 
 #define MASTER 0
@@ -872,6 +873,7 @@ static void i8259_destroy(struct chip_model *m)
 }
 
 static const struct chip_model_ops i8259_ops = {
+	.accepts = CHIP_ACCEPTS_WIRE,
 	.set_input = i8259_set_input,
 	.set_design = i8259_set_design,
 	.destroy = i8259_destroy,
@@ -1036,4 +1038,20 @@ unsigned long i8259_spurious_detected(struct chip_model *m)
 unsigned long i8259_coalesced(struct chip_model *m)
 {
 	return __atomic_load_n(&to_i8259(m)->coalesced, __ATOMIC_RELAXED);
+}
+
+const char *i8259_kind_pins(enum chip_trigger t, unsigned int pin)
+{
+	(void)t;
+	return pin >= 16 || pin == I8259_CASCADE_IR ?
+		       "0-15 except 2 (the cascade)" :
+		       NULL;
+}
+
+int i8259_kind_create(const struct chip_kind_params *p, struct chip_built *b,
+		      char *why, size_t len)
+{
+	(void)p;
+	b->m[0] = i8259_create(0, 0);
+	return b->m[0] ? 0 : chip_kind_create_failed("i8259", why, len);
 }

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <chips/kind.h>
 #include <chips/ioapic.h>
 
 /* The two MMIO registers, at the IO-APIC's base (0xfec00000). */
@@ -804,6 +805,7 @@ static void ioapic_destroy(struct chip_model *m)
 }
 
 static const struct chip_model_ops ioapic_ops = {
+	.accepts = CHIP_ACCEPTS_WIRE,
 	.set_input = ioapic_set_input,
 	.set_design = ioapic_set_design,
 	.destroy = ioapic_destroy,
@@ -976,4 +978,17 @@ unsigned long ioapic_mis_count(struct chip_model *m)
 	struct ioapic *io = to_ioapic(m);
 
 	return io ? __atomic_load_n(&io->mis_count, __ATOMIC_RELAXED) : 0;
+}
+
+const char *ioapic_kind_pins(enum chip_trigger t, unsigned int pin)
+{
+	(void)t;
+	return pin >= IOAPIC_NR_PINS ? "0-23" : NULL;
+}
+
+int ioapic_kind_create(const struct chip_kind_params *p, struct chip_built *b,
+		       char *why, size_t len)
+{
+	b->m[0] = ioapic_create(0, p->cpus);
+	return b->m[0] ? 0 : chip_kind_create_failed("ioapic", why, len);
 }

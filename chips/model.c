@@ -23,6 +23,17 @@ const char *chip_acc_name(enum chip_acc acc)
 	return acc < CHIP_ACC_NR ? acc_names[acc] : "?";
 }
 
+const char *chip_msg_kind_name(enum chip_msg_kind kind)
+{
+	static const char *const names[CHIP_MSG_NR] = {
+		[CHIP_MSG_LEVEL] = "level",
+		[CHIP_MSG_EDGE] = "edge",
+		[CHIP_MSG_WRITE] = "write",
+	};
+
+	return kind < CHIP_MSG_NR ? names[kind] : "?";
+}
+
 unsigned long chip_accesses(const struct chip_model *m, enum chip_acc acc)
 {
 	unsigned long n = 0;

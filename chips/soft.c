@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <chips/kind.h>
 #include <chips/soft.h>
 
 struct softchip {
@@ -152,6 +153,7 @@ static void soft_destroy(struct chip_model *m)
 }
 
 static const struct chip_model_ops soft_ops = {
+	.accepts = CHIP_ACCEPTS_WIRE,
 	.set_input = soft_set_input,
 	.set_design = soft_set_design,
 	.destroy = soft_destroy,
@@ -208,4 +210,18 @@ struct chip_model *softchip_create(unsigned int irq_base, unsigned int nr,
 		set_irq_chained_handler(p, soft_demux);
 	}
 	return &s->base;
+}
+
+const char *softchip_kind_pins(enum chip_trigger t, unsigned int pin)
+{
+	(void)t;
+	return pin >= 32 ? "0-31" : NULL;
+}
+
+int softchip_kind_create(const struct chip_kind_params *p, struct chip_built *b,
+			 char *why, size_t len)
+{
+	(void)p;
+	b->m[0] = softchip_create(0, 32, 0, -1);
+	return b->m[0] ? 0 : chip_kind_create_failed("soft", why, len);
 }

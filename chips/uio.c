@@ -34,6 +34,7 @@
 #include <unistd.h>
 #include <genirq/cpu.h>
 #include <genirq/interrupt.h>
+#include <chips/kind.h>
 #include <chips/uio.h>
 #include <genirq/clock.h>
 
@@ -371,6 +372,7 @@ static void uio_destroy(struct chip_model *m)
 }
 
 static const struct chip_model_ops uio_ops = {
+	.accepts = CHIP_ACCEPTS_WIRE,
 	.set_input = uio_set_input,
 	.set_design = uio_set_design,
 	.destroy = uio_destroy,
@@ -849,4 +851,32 @@ void uio_dev_close(struct uio_dev *d)
 	if (d->cfg_fd >= 0)
 		close(d->cfg_fd);
 	d->fd = d->ctl_fd = d->cfg_fd = -1;
+}
+
+const char *uio_kind_pins(enum chip_trigger t, unsigned int pin)
+{
+	(void)t;
+	return pin ? "0 (the device's one line)" : NULL;
+}
+
+/* The device the scenario names, opened, as a line at irq @b->irq. */
+int uio_kind_create(const struct chip_kind_params *p, struct chip_built *b,
+		    char *why, size_t len)
+{
+	struct uio_dev d;
+	char msg[512];
+	int ret;
+
+	ret = uio_dev_open(&d, p->uio, p->uio_class, p->uio_backend, msg,
+			   sizeof(msg));
+	if (!ret) {
+		b->m[0] = uio_chip_create(b->irq, &d, p->uio_backend,
+					  p->uio_mask, 0, msg, sizeof(msg));
+		ret = b->m[0] ? 0 : -errno;
+	}
+	if (ret) {
+		b->key = "uio";
+		snprintf(why, len, "key uio: %s", msg);
+	}
+	return ret;
 }

@@ -337,6 +337,7 @@ static void vic_destroy(struct chip_model *m)
 
 /* clang-format off */
 static const struct chip_model_ops vic_ops = {
+	.accepts	= CHIP_ACCEPTS_WIRE,
 	.set_input	= vic_set_input,
 	.set_design	= vic_set_design,
 	.destroy	= vic_destroy,
