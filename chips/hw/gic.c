@@ -248,7 +248,7 @@ struct chip_model *gic_create(unsigned int irq_base, unsigned int nr_spis,
 				     .irq_base = irq_base,
 				     .nr_inputs = GIC_SPI_BASE + nr_spis,
 			     },
-			     offsetof(typeof(*g), cost));
+			     offsetof(struct gic, cost));
 	if (!g)
 		return NULL;
 	g->lock = SPIN_LOCK_UNLOCKED;

@@ -222,7 +222,7 @@ struct chip_model *i8259_create(unsigned int irq_base, unsigned int cpu)
 				     .irq_base = irq_base,
 				     .nr_inputs = I8259_NR_LINES,
 			     },
-			     offsetof(typeof(*p), cost));
+			     offsetof(struct i8259, cost));
 	if (!p)
 		return NULL;
 	/* A slave line's interrupt comes through IR2 (chained mode). */
