@@ -278,8 +278,7 @@ struct chip_model *uio_chip_create(unsigned int irq, struct uio_dev *d,
 		e = errno;
 		snprintf(err, errlen, "%s: eventfd: %s", d->path, strerror(e));
 		uio_dev_close(&u->dev);
-		chip_lines_free(&u->base);
-		free(u);
+		chip_model_free(&u->base);
 		errno = e;
 		return NULL;
 	}
