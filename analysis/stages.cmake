@@ -10,7 +10,8 @@ add_library(irqlab_stages STATIC stages/stages.c stages/stages_tables.c
 	stages/sink.c stages/sink_traces.c stages/sink_graph.c)
 target_include_directories(irqlab_stages PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include
 	PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(irqlab_stages PUBLIC irqlab_stats PkgConfig::BABELTRACE2
+target_link_libraries(irqlab_stages PUBLIC irqlab_stats irqlab_trace
+	PkgConfig::BABELTRACE2
 	PRIVATE PkgConfig::JANSSON irqlab_warnings)
 set_target_properties(irqlab_stages PROPERTIES POSITION_INDEPENDENT_CODE ON)
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Cost profiles (chips/cost.h): the models that have a section, the keys
- * and limits of their values, and the one reader of the files, which
+ * Cost profiles (chips/cost.h): the models that have a section (the
+ * registry's, chips/kind.c, and the CPU), the keys and limits of their
+ * values, and the one reader of the files, which
  * checks a profile whole when a scenario file names it and applies one
  * model's section when that model is built for a run.
  */
@@ -13,25 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <chips/cost.h>
-#include <chips/gic.h>
-#include <chips/gpio.h>
-#include <chips/i8259.h>
 #include <chips/inifile.h>
-#include <chips/ioapic.h>
-#include <chips/soft.h>
-#include <chips/uio.h>
-#include <chips/vic.h>
-
-/* Every model, in the order error messages list them. */
-static const struct {
-	const char *name;
-	const struct chip_cost_field *fields;
-} models[] = {
-	{ "soft", softchip_cost_fields }, { "i8259", i8259_cost_fields },
-	{ "ioapic", ioapic_cost_fields }, { "gic", gic_cost_fields },
-	{ "vic", vic_cost_fields },	  { "gpio", gpio_cost_fields },
-	{ "uio", uio_cost_fields },	  { "cpu", chip_cpu_cost_fields },
-};
+#include <chips/kind.h>
 
 const struct chip_cost_field chip_cpu_cost_fields[] = {
 	{ "entry_ns", offsetof(struct chip_cpu_cost, entry_ns) },
@@ -42,11 +26,31 @@ const struct chip_cost_field chip_cpu_cost_fields[] = {
 /* A model name longer than this is no model (the sections' buffer). */
 #define MODEL_MAX 16
 
+/*
+ * Every model with a section: those of the registry's chips, in its order
+ * (the order error messages list them), then the CPU. Call with i = 0,
+ * 1, ... until NULL.
+ */
+static const struct chip_kind_model *section_at(unsigned int i)
+{
+	static const struct chip_kind_model cpu = { "cpu",
+						    chip_cpu_cost_fields };
+
+	for (const struct chip_kind *k = chip_kinds; k->name; k++)
+		for (unsigned int j = 0;
+		     j < CHIP_KIND_MAX_MODELS && k->models[j].section; j++)
+			if (!i--)
+				return &k->models[j];
+	return i ? NULL : &cpu;
+}
+
 const struct chip_cost_field *chip_cost_fields(const char *model)
 {
-	for (size_t i = 0; i < sizeof(models) / sizeof(models[0]); i++)
-		if (!strcmp(models[i].name, model))
-			return models[i].fields;
+	const struct chip_kind_model *s;
+
+	for (unsigned int i = 0; (s = section_at(i)); i++)
+		if (!strcmp(s->section, model))
+			return s->cost_fields;
 	return NULL;
 }
 
@@ -61,9 +65,11 @@ static void join(char *buf, size_t len, const char *s)
 
 void chip_cost_models(char *buf, size_t len)
 {
+	const struct chip_kind_model *s;
+
 	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(models) / sizeof(models[0]); i++)
-		join(buf, len, models[i].name);
+	for (unsigned int i = 0; (s = section_at(i)); i++)
+		join(buf, len, s->section);
 }
 
 /* Decimal digits only, the whole of @s, at most CHIP_COST_MAX_NS. */

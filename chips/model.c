@@ -14,15 +14,24 @@
 #include <chips/model.h>
 
 static const char *const acc_names[CHIP_ACC_NR] = {
-	"startup",  "shutdown",	    "enable",	 "disable",
-	"ack",	    "mask",	    "mask_ack",	 "unmask",
-	"eoi",	    "end",	    "retrigger", "set_type",
-	"set_wake", "set_affinity", "demux",	 "init",
+	IRQLAB_CHIP_OPS(IRQLAB_CHIP_OP_NAME) "demux",
+	"init",
 };
 
 const char *chip_acc_name(enum chip_acc acc)
 {
 	return acc < CHIP_ACC_NR ? acc_names[acc] : "?";
+}
+
+const char *chip_msg_kind_name(enum chip_msg_kind kind)
+{
+	static const char *const names[CHIP_MSG_NR] = {
+		[CHIP_MSG_LEVEL] = "level",
+		[CHIP_MSG_EDGE] = "edge",
+		[CHIP_MSG_WRITE] = "write",
+	};
+
+	return kind < CHIP_MSG_NR ? names[kind] : "?";
 }
 
 unsigned long chip_accesses(const struct chip_model *m, enum chip_acc acc)

@@ -29,11 +29,8 @@
 #include <string.h>
 #include "stages_internal.h"
 
-const char *const stages_op_names[STAGES_NR_OPS] = {
-	"startup",   "shutdown", "enable",   "disable",	     "ack",
-	"mask",	     "mask_ack", "unmask",   "eoi",	     "end",
-	"retrigger", "set_type", "set_wake", "set_affinity",
-};
+const char *const stages_op_names[STAGES_NR_OPS] = { IRQLAB_CHIP_OPS(
+	IRQLAB_CHIP_OP_NAME) };
 
 /* Raises arrive in seq order; a jump this far is a corrupt field. */
 #define SEQ_GAP_MAX (1u << 20)

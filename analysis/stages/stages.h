@@ -36,10 +36,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <irqlab/chip_ops.h>
 #include "analysis/stats.h"
 
-/* chip_op's enum, in the trace's order (trace/include/irqlab/irqlab_tp.h). */
-#define STAGES_NR_OPS 14
+/* chip_op's enum, in the trace's order: irqlab/chip_ops.h's rows. */
+#define STAGES_NR_OPS IRQLAB_OP_NR
 extern const char *const stages_op_names[STAGES_NR_OPS];
 
 /* What an unresolved figure is, in words (report, JSON `why`). */

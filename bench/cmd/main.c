@@ -90,9 +90,7 @@ static int cmd_list(int argc, char **argv)
 		return BENCH_EXIT_USAGE;
 	}
 	printf("chips:\n");
-	for (unsigned int i = 0; bench_chips[i]; i++) {
-		const struct bench_chip *ch = bench_chips[i];
-
+	for (const struct chip_kind *ch = chip_kinds; ch->name; ch++) {
 		printf("  %-7s %s\n          triggers:", ch->name, ch->what);
 		for (int t = 0; t < BENCH_TRIG_NR; t++)
 			if (ch->triggers & (1u << t))

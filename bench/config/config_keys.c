@@ -87,15 +87,16 @@ static bool parse_double(const char *s, double *out)
 
 static const char *chip_name(int i)
 {
-	return bench_chips[i] ? bench_chips[i]->name : NULL;
+	const struct chip_kind *k = chip_kind_at((unsigned int)i);
+
+	return k ? k->name : NULL;
 }
 
 static int chip_lookup(const char *s)
 {
-	for (int i = 0; bench_chips[i]; i++)
-		if (!strcmp(bench_chips[i]->name, s))
-			return i;
-	return -1;
+	const struct chip_kind *k = chip_kind_find(s);
+
+	return k ? (int)(k - chip_kinds) : -1;
 }
 
 static const char *trigger_name(int i)
@@ -587,7 +588,7 @@ static int parse_name(const struct key_desc *d, struct bench_scenario *sc,
 		return -EINVAL;
 	}
 	if (d == &bench_config_keys[BENCH_KEY_CHIP])
-		sc->chip = bench_chips[i];
+		sc->chip = chip_kind_at((unsigned int)i);
 	else
 		memcpy(field, &i, sizeof(i));
 	return 0;

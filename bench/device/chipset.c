@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The controller models as the harness sees them: which triggers and
- * inputs each offers, how to build one for a scenario (models, cost
- * profile, trigger type), how a device drives its input, and the
- * counters summed over the models a bench chip is made of.
+ * The controller models as the harness sees them: a scenario's chip built
+ * from its row in the registry (chips/kind.c: its models, pins and
+ * delivery), its cost profile and overrides applied, its trigger type
+ * set, and the counters summed over the models a bench chip is made of.
  *
  * Every model delivers to simulated CPU 0: a line's affinity is not a
  * scenario parameter yet.
@@ -14,99 +14,9 @@
 #include <genirq/cpu.h>
 #include <genirq/interrupt.h>
 #include <chips/cost.h>
-#include <chips/gic.h>
-#include <chips/gpio.h>
-#include <chips/i8259.h>
-#include <chips/ioapic.h>
-#include <chips/soft.h>
-#include <chips/uio.h>
-#include <chips/vic.h>
+#include <chips/kind.h>
 #include "bench/bench.h"
 #include "chipset.h"
-
-#define T(x) (1u << BENCH_TRIG_##x)
-#define GIC_NR_SPIS 32
-#define GPIO_VIC_INPUT 0 /* the bank's parent line on the VIC */
-#define VIC_IRQ_BASE 0
-#define GPIO_IRQ_BASE 32
-
-static const char *const soft_models[] = { "soft", NULL };
-static const char *const i8259_models[] = { "i8259", NULL };
-static const char *const ioapic_models[] = { "ioapic", NULL };
-static const char *const gic_models[] = { "gic", NULL };
-static const char *const gpio_models[] = { "vic", "gpio", NULL };
-static const char *const uio_models[] = { "uio", NULL };
-
-/* clang-format off */
-static const struct bench_chip chip_soft = {
-	.name		= "soft",
-	.what		= "software chip: latched sources, handle_simple_irq",
-	.triggers	= T(SIMPLE),
-	.default_pin	= 0,
-	.models		= soft_models,
-	.arch		= SOFTCHIP_ARCH,
-};
-
-static const struct bench_chip chip_i8259 = {
-	.name		= "i8259",
-	.what		= "i8259A pair, slave cascaded on IR2 (pins 0-15 but 2)",
-	.triggers	= T(EDGE) | T(LEVEL),
-	.default_pin	= 5,
-	.models		= i8259_models,
-	.arch		= I8259_ARCH,
-};
-
-static const struct bench_chip chip_ioapic = {
-	.name		= "ioapic",
-	.what		= "IO-APIC (24 entries) and a local APIC per CPU",
-	.triggers	= T(EDGE) | T(LEVEL),
-	.default_pin	= 16,
-	.models		= ioapic_models,
-	.arch		= IOAPIC_ARCH,
-};
-
-static const struct bench_chip chip_gic = {
-	.name		= "gic",
-	.what		= "GIC-like: SPIs 32-63 (edge, level), PPIs 16-31 (percpu)",
-	.triggers	= T(EDGE) | T(LEVEL) | T(PERCPU),
-	.default_pin	= 32,
-	.models		= gic_models,
-	.arch		= GIC_ARCH,
-};
-
-static const struct bench_chip chip_gpio = {
-	.name		= "gpio",
-	.what		= "32-line GPIO bank chained behind a PL190-like VIC",
-	.triggers	= T(EDGE) | T(EDGE_FALLING) | T(EDGE_BOTH) | T(LEVEL) |
-			  T(LEVEL_LOW),
-	.default_pin	= 0,
-	.models		= gpio_models,
-	.arch		= VIC_ARCH,
-};
-
-static const struct bench_chip chip_uio = {
-	.name		= "uio",
-	.what		= "a real device through Linux UIO (/dev/uioN), PCI INTx",
-	.triggers	= T(LEVEL),
-	.default_pin	= 0,
-	.models		= uio_models,
-	.arch		= UIO_CHIP_ARCH,
-	.real		= true,
-};
-/* clang-format on */
-
-const struct bench_chip *const bench_chips[] = {
-	&chip_soft, &chip_i8259, &chip_ioapic, &chip_gic,
-	&chip_gpio, &chip_uio,	 NULL,
-};
-
-const struct bench_chip *bench_chip_find(const char *name)
-{
-	for (unsigned int i = 0; bench_chips[i]; i++)
-		if (!strcmp(bench_chips[i]->name, name))
-			return bench_chips[i];
-	return NULL;
-}
 
 const char *bench_uio_class(void)
 {
@@ -115,33 +25,10 @@ const char *bench_uio_class(void)
 	return dir && *dir ? dir : "/sys/class/uio";
 }
 
-int bench_chip_pin_check(const struct bench_chip *chip, enum bench_trigger trig,
+int bench_chip_pin_check(const struct chip_kind *chip, enum bench_trigger trig,
 			 unsigned int pin, char *err, size_t errlen)
 {
-	const char *want = NULL;
-
-	if (chip == &chip_soft && pin >= 32)
-		want = "0-31";
-	else if (chip == &chip_i8259 && (pin >= 16 || pin == I8259_CASCADE_IR))
-		want = "0-15 except 2 (the cascade)";
-	else if (chip == &chip_ioapic && pin >= IOAPIC_NR_PINS)
-		want = "0-23";
-	else if (chip == &chip_gic && trig == BENCH_TRIG_PERCPU &&
-		 (pin < GIC_PPI_BASE || pin >= GIC_SPI_BASE))
-		want = "16-31 (a PPI) for trigger percpu";
-	else if (chip == &chip_gic && trig != BENCH_TRIG_PERCPU &&
-		 (pin < GIC_SPI_BASE || pin >= GIC_SPI_BASE + GIC_NR_SPIS))
-		want = "32-63 (an SPI); PPIs 16-31 need trigger percpu";
-	else if (chip == &chip_gpio && pin >= GPIO_NR_LINES)
-		want = "0-31";
-	else if (chip == &chip_uio && pin)
-		want = "0 (the device's one line)";
-	if (!want)
-		return 0;
-	snprintf(err, errlen,
-		 "chip %s has no input %u usable here: pins are %s", chip->name,
-		 pin, want);
-	return -EINVAL;
+	return chip_kind_check(chip, (enum chip_trigger)trig, pin, err, errlen);
 }
 
 static unsigned int irq_type_of(enum bench_trigger t)
@@ -240,60 +127,33 @@ static struct irq_chip *fault_chip(struct bench_chip_inst *ci)
 	return &ci->faulty;
 }
 
-/* The scenario's controller models into @ci; 0 or -errno with @err. */
+/* The scenario's chip, by its row's create, into @ci; 0 or -errno. */
 static int chip_models(const struct bench_scenario *sc,
 		       struct bench_chip_inst *ci, char *err, size_t errlen)
 {
-	const struct bench_chip *c = sc->chip;
-	int ret;
+	const struct chip_kind_params p = {
+		.cpus = sc->cpus,
+		.trigger = (enum chip_trigger)sc->trigger,
+		.pin = sc->pin,
+		.uio = sc->uio,
+		.uio_class = bench_uio_class(),
+		.uio_backend = sc->uio_backend,
+		.uio_mask = sc->uio_mask,
+	};
+	struct chip_built b = { .pin = sc->pin, .irq = sc->pin };
+	char why[640];
+	int ret = sc->chip->create(&p, &b, why, sizeof(why));
 
-	if (c == &chip_soft) {
-		ci->m[0] = softchip_create(0, 32, 0, -1);
-	} else if (c == &chip_i8259) {
-		ci->m[0] = i8259_create(0, 0);
-	} else if (c == &chip_ioapic) {
-		ci->m[0] = ioapic_create(0, sc->cpus);
-	} else if (c == &chip_gic) {
-		ci->m[0] = gic_create(0, GIC_NR_SPIS, sc->cpus);
-		if (sc->trigger == BENCH_TRIG_PERCPU)
-			ci->pin = GIC_PPI_PIN(0, sc->pin);
-	} else if (c == &chip_uio) {
-		struct uio_dev d;
-		char why[512];
-
-		ret = uio_dev_open(&d, sc->uio, bench_uio_class(),
-				   sc->uio_backend, why, sizeof(why));
-		if (!ret) {
-			ci->m[0] = uio_chip_create(ci->irq, &d, sc->uio_backend,
-						   sc->uio_mask, 0, why,
-						   sizeof(why));
-			ret = ci->m[0] ? 0 : -errno;
-		}
-		if (ret) {
-			snprintf(err, errlen, "%s:%u: key uio: %s", sc->file,
-				 sc->key_line[BENCH_KEY_UIO], why);
-			return ret;
-		}
-	} else if (c == &chip_gpio) {
-		ci->m[0] = vic_create(VIC_IRQ_BASE, 0);
-		if (ci->m[0])
-			ci->m[1] = gpio_create(GPIO_IRQ_BASE, ci->m[0],
-					       GPIO_VIC_INPUT);
-		if (!ci->m[1]) {
-			snprintf(
-				err, errlen,
-				"%s:%u: cannot create the GPIO bank of chip gpio",
-				sc->file, sc->line);
-			return -EINVAL;
-		}
-		ci->input = ci->m[1];
-		ci->irq = GPIO_IRQ_BASE + sc->pin;
+	memcpy(ci->m, b.m, sizeof(ci->m));
+	if (ret) {
+		/* Only key uio is ever at fault; else the scenario. */
+		snprintf(err, errlen, "%s:%u: %s", sc->file,
+			 b.key ? sc->key_line[BENCH_KEY_UIO] : sc->line, why);
+		return ret;
 	}
-	if (!ci->m[0]) {
-		snprintf(err, errlen, "%s:%u: cannot create chip %s: %s",
-			 sc->file, sc->line, c->name, strerror(errno));
-		return -EINVAL;
-	}
+	ci->input = b.input ? b.input : b.m[0];
+	ci->pin = b.pin;
+	ci->irq = b.irq;
 	return 0;
 }
 
@@ -323,7 +183,7 @@ static int chip_trigger(const struct bench_scenario *sc,
 int bench_chip_create(const struct bench_scenario *sc,
 		      struct bench_chip_inst **out, char *err, size_t errlen)
 {
-	const struct bench_chip *c = sc->chip;
+	const struct chip_kind *c = sc->chip;
 	struct bench_chip_inst *ci = calloc(1, sizeof(*ci));
 	int ret;
 
@@ -335,8 +195,6 @@ int bench_chip_create(const struct bench_scenario *sc,
 	ret = chip_models(sc, ci, err, errlen);
 	if (ret)
 		goto fail;
-	if (!ci->input)
-		ci->input = ci->m[0];
 	/* The architecture's init_IRQ(), then the machine's for its lines. */
 	genirq_set_arch(sc->arch);
 	for (unsigned int i = 0; i < 2 && ci->m[i]; i++)
@@ -350,11 +208,9 @@ int bench_chip_create(const struct bench_scenario *sc,
 	if (ret)
 		goto fail;
 	/* Falling and low triggers idle high: the device pulls the pin low. */
-	ci->active_low = c == &chip_gpio &&
-			 (sc->trigger == BENCH_TRIG_EDGE_FALLING ||
-			  sc->trigger == BENCH_TRIG_LEVEL_LOW);
+	ci->active_low = c->active_low & (1u << sc->trigger);
 	if (ci->active_low)
-		ci->input->ops->set_input(ci->input, ci->pin, true);
+		bench_chip_drive_level(ci, true);
 	ci->fault = &sc->fault;
 	if (sc->fault.set_type)
 		fault_chip(ci)->set_type = failing_set_type;

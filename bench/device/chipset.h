@@ -9,7 +9,7 @@
 #include "bench/bench.h"
 
 struct bench_chip_inst {
-	const struct bench_chip *chip;
+	const struct chip_kind *chip; /* its row in the registry */
 	struct chip_model *m[2]; /* [1]: a second model (gpio behind vic) */
 	struct chip_model *input; /* the model the devices drive */
 	unsigned int pin; /* its input pin */
@@ -41,12 +41,18 @@ int bench_chip_create(const struct bench_scenario *sc,
  * line's chip, if fault retrigger is injected, on its failing copy.
  */
 void bench_chip_set_design(struct bench_chip_inst *ci, enum chip_design d);
+/* Drive the devices' input to @level, as is: the row's drive. */
+static inline void bench_chip_drive_level(const struct bench_chip_inst *ci,
+					  bool level)
+{
+	ci->chip->drive(ci->input, ci->pin, level);
+}
+
 /* Drive the devices' input: asserted or not, polarity applied. */
 static inline void bench_chip_drive(const struct bench_chip_inst *ci,
 				    bool asserted)
 {
-	ci->input->ops->set_input(ci->input, ci->pin,
-				  asserted != ci->active_low);
+	bench_chip_drive_level(ci, asserted != ci->active_low);
 }
 
 /* Counters summed over the chip's models. */

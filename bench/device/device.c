@@ -21,8 +21,8 @@
  * assertion raises on this very CPU (wait = inline) is taken when the
  * lock is dropped, as on hardware.
  *
- * The driver, its handlers and its books are in driver.c; this file is the
- * device side: fire, the wire, the status the driver reads and clears
+ * The driver, its handlers, its books and its critical sections are in
+ * driver.c; this file is the device side: fire, the wire, the status the driver reads and clears
  * (with the event slots it stamps), and the device thread that runs a
  * block.
  *
@@ -40,6 +40,7 @@
 #include <genirq/cpu.h>
 #include <irqlab/trace.h>
 #include "device.h"
+#include "driver.h"
 
 #define SLEEP_SLACK_NS 1000000 /* sleep only when the next fire is further */
 
@@ -238,7 +239,7 @@ static void edge(struct bench_line *l)
 		local_irq_save(flags);
 		l->pad = !l->pad;
 		/* Both edges count: the pad level is the input. */
-		l->ci->input->ops->set_input(l->ci->input, l->ci->pin, l->pad);
+		bench_chip_drive_level(l->ci, l->pad);
 		local_irq_restore(flags);
 		return;
 	}
@@ -553,55 +554,6 @@ static void sleep_until(const struct bench_line *l, uint64_t t)
 	nanosleep(&ts, NULL);
 }
 
-/* Leave the driver's critical section, if it is in one. */
-static void critical_end(struct bench_line *l)
-{
-	if (l->crit_end) {
-		enable_irq(l->ci->irq);
-		l->crit_end = 0;
-	}
-}
-
-/*
- * The driver's critical sections (disable_rate, disable_ns): from process
- * context, disable_irq_nosync() the line, and enable_irq() it
- * disable_ns later, while the devices go on firing. Started only during
- * the stimulus. Returns the next time the thread has to act for them.
- *
- * A thread that fell behind acts in the order things were due: fires due
- * (@fire, the earliest) before a section's start or end come first. Else
- * a host stall would pile its late fires into the next section, and a
- * lazy section, which masks only when an interrupt arrives in it, would
- * be charged for arrivals that belonged before it.
- */
-static uint64_t critical(struct bench_line *l, uint64_t now, uint64_t fire)
-{
-	const struct bench_scenario *sc = l->sc;
-
-	if (l->crit_end && now < l->crit_end)
-		return l->crit_end;
-	if (l->crit_end && fire < l->crit_end)
-		return fire;
-	critical_end(l);
-	if (now >= l->block_end)
-		return UINT64_MAX;
-	if (now >= l->crit_next && fire < l->crit_next)
-		return fire;
-	if (now >= l->crit_next) {
-		uint64_t period = (uint64_t)(1e9 / sc->disable_hz);
-
-		disable_irq_nosync(l->ci->irq);
-		l->disables++;
-		l->crit_end = now + sc->disable_ns;
-		/* A thread that fell behind skips sections, never piles them. */
-		l->crit_next += period;
-		if (l->crit_next <= l->crit_end)
-			l->crit_next = l->crit_end + period;
-		return l->crit_end;
-	}
-	return l->crit_next < l->block_end ? l->crit_next : UINT64_MAX;
-}
-
 /*
  * Fire every device whose next event is due at @now (ns since t0). False
  * when none could: back-to-back devices wait for their last event.
@@ -675,7 +627,7 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 		if (dies_at && now >= dies_at)
 			pthread_exit(NULL);
 		if (l->sc->disable_hz > 0) {
-			uint64_t c = critical(l, now, due);
+			uint64_t c = bench_driver_critical(l, now, due);
 
 			if (c < due)
 				due = c;
@@ -701,7 +653,7 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 	}
 
 	/* The block is over: the driver leaves its critical section, */
-	critical_end(l);
+	bench_driver_critical_end(l);
 	/* and every device lets go of the line. */
 	for (unsigned int i = 0; i < l->nr_dev; i++)
 		__atomic_store_n(&l->dev[i].clear_at, 0, __ATOMIC_RELAXED);

@@ -6,7 +6,8 @@
  * register accesses), does the driver's work and says whether there was
  * any; the books count the runs, the serviced and coalesced events, the
  * runs with nothing to do, and how long a oneshot line was held masked
- * for its thread.
+ * for its thread. The driver's critical sections (disable_rate,
+ * disable_ns) are its process-context side, run from the device thread.
  *
  * flow, do_irq and edge-masking request device_irq() (their flow handlers
  * differ, not the driver); threaded requests device_hard() and its thread
@@ -270,4 +271,53 @@ void bench_line_free_irq(struct bench_line *l)
 	 */
 	spin_lock_irqsave(&l->lock, flags);
 	spin_unlock_irqrestore(&l->lock, flags);
+}
+
+/*
+ * The driver's critical sections (disable_rate, disable_ns): from process
+ * context, disable_irq_nosync() the line, and enable_irq() it
+ * disable_ns later, while the devices go on firing. Started only during
+ * the stimulus. Returns the next time the thread has to act for them.
+ *
+ * A thread that fell behind acts in the order things were due: fires due
+ * (@fire, the earliest) before a section's start or end come first. Else
+ * a host stall would pile its late fires into the next section, and a
+ * lazy section, which masks only when an interrupt arrives in it, would
+ * be charged for arrivals that belonged before it.
+ */
+uint64_t bench_driver_critical(struct bench_line *l, uint64_t now,
+			       uint64_t fire)
+{
+	const struct bench_scenario *sc = l->sc;
+
+	if (l->crit_end && now < l->crit_end)
+		return l->crit_end;
+	if (l->crit_end && fire < l->crit_end)
+		return fire;
+	bench_driver_critical_end(l);
+	if (now >= l->block_end)
+		return UINT64_MAX;
+	if (now >= l->crit_next && fire < l->crit_next)
+		return fire;
+	if (now >= l->crit_next) {
+		uint64_t period = (uint64_t)(1e9 / sc->disable_hz);
+
+		disable_irq_nosync(l->ci->irq);
+		l->disables++;
+		l->crit_end = now + sc->disable_ns;
+		/* A thread that fell behind skips sections, never piles them. */
+		l->crit_next += period;
+		if (l->crit_next <= l->crit_end)
+			l->crit_next = l->crit_end + period;
+		return l->crit_end;
+	}
+	return l->crit_next < l->block_end ? l->crit_next : UINT64_MAX;
+}
+
+void bench_driver_critical_end(struct bench_line *l)
+{
+	if (l->crit_end) {
+		enable_irq(l->ci->irq);
+		l->crit_end = 0;
+	}
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The simulated devices' driver (driver.c): the handlers each design
- * requests on a line, and the books they keep.
+ * requests on a line, the books they keep, and its critical sections.
  */
 #ifndef BENCH_DRIVER_H
 #define BENCH_DRIVER_H
@@ -29,5 +29,20 @@ int bench_line_request(struct bench_line *l, enum bench_design design);
  * with their writes ordered before the caller's reads.
  */
 void bench_line_free_irq(struct bench_line *l);
+
+/**
+ * bench_driver_critical - the driver's critical sections, at @now
+ * @l: the line, in its block, with a disable_hz
+ * @now: ns since t0
+ * @fire: when the next fire is due (ns since t0)
+ *
+ * Enters (disable_irq_nosync()) or leaves (enable_irq()) a section when
+ * one is due. Return: the next time the device thread has to act for
+ * them, UINT64_MAX for none.
+ */
+uint64_t bench_driver_critical(struct bench_line *l, uint64_t now,
+			       uint64_t fire);
+/* Leave the driver's critical section, if it is in one. */
+void bench_driver_critical_end(struct bench_line *l);
 
 #endif /* BENCH_DRIVER_H */

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
+#include <chips/kind.h>
 #include <chips/model.h>
 #include <genirq/clock.h>
 #include <chips/uio.h>
@@ -57,15 +58,16 @@ enum bench_design {
 	BENCH_DESIGN_NR,
 };
 
+/* The scenario files' triggers: chips/kind.h's, by the same values. */
 enum bench_trigger {
-	BENCH_TRIG_EDGE, /* rising edge */
-	BENCH_TRIG_EDGE_FALLING,
-	BENCH_TRIG_EDGE_BOTH,
-	BENCH_TRIG_LEVEL, /* active high */
-	BENCH_TRIG_LEVEL_LOW,
-	BENCH_TRIG_PERCPU, /* a per-CPU private interrupt (GIC PPI) */
-	BENCH_TRIG_SIMPLE, /* a software source (handle_simple_irq) */
-	BENCH_TRIG_NR,
+	BENCH_TRIG_EDGE = CHIP_TRIG_EDGE, /* rising edge */
+	BENCH_TRIG_EDGE_FALLING = CHIP_TRIG_EDGE_FALLING,
+	BENCH_TRIG_EDGE_BOTH = CHIP_TRIG_EDGE_BOTH,
+	BENCH_TRIG_LEVEL = CHIP_TRIG_LEVEL, /* active high */
+	BENCH_TRIG_LEVEL_LOW = CHIP_TRIG_LEVEL_LOW,
+	BENCH_TRIG_PERCPU = CHIP_TRIG_PERCPU, /* a per-CPU private interrupt */
+	BENCH_TRIG_SIMPLE = CHIP_TRIG_SIMPLE, /* a software source */
+	BENCH_TRIG_NR = CHIP_TRIG_NR,
 };
 
 enum bench_pattern {
@@ -178,7 +180,7 @@ struct bench_scenario {
 	const char *file; /* owned by struct bench_config */
 	unsigned int line;
 
-	const struct bench_chip *chip;
+	const struct chip_kind *chip; /* its row in chips/kind.c */
 	enum bench_trigger trigger;
 	unsigned int nr_designs;
 	/* In file order; a design listed twice is an A/A control. */
@@ -332,30 +334,27 @@ int bench_config_write(const struct bench_config *cfg,
 		       const struct bench_inputs *in, FILE *f);
 
 /*
- * The controller models as the harness sees them (chipset.c). A bench
- * chip may be several models (gpio: a GPIO bank behind a VIC).
+ * The controller models as the harness sees them (chipset.c): the rows of
+ * the registry, chips/kind.c. A bench chip may be several models (gpio: a
+ * GPIO bank behind a VIC).
  */
 struct bench_chip_inst;
 
-struct bench_chip {
-	const char *name;
-	const char *what; /* one line for `irqlab list` */
-	unsigned int triggers; /* 1 << enum bench_trigger */
-	unsigned int default_pin;
-	const char *const *models; /* cost sections it reads, NULL-ended */
-	bool real; /* a real device (uio): the kernel delivers, no model */
-	enum genirq_arch arch; /* its first model's <MODEL>_ARCH */
-};
-
-extern const struct bench_chip *const bench_chips[]; /* NULL-ended */
-const struct bench_chip *bench_chip_find(const char *name);
+/* The registry's row named @name, or NULL. */
+static inline const struct chip_kind *bench_chip_find(const char *name)
+{
+	return chip_kind_find(name);
+}
 /*
  * The UIO class directory chip uio finds devices in: /sys/class/uio, or
  * $IRQLAB_UIO_CLASS (a copy of it; the tests use a fake one).
  */
 const char *bench_uio_class(void);
-/* 0 if @chip has input @pin usable with @trig, else -EINVAL and @err. */
-int bench_chip_pin_check(const struct bench_chip *chip, enum bench_trigger trig,
+/*
+ * 0 if @chip has input @pin usable with @trig and takes the delivery its
+ * devices send, else -errno and @err (chip_kind_check()).
+ */
+int bench_chip_pin_check(const struct chip_kind *chip, enum bench_trigger trig,
 			 unsigned int pin, char *err, size_t errlen);
 
 /**

@@ -8,44 +8,42 @@
  * operations touch the model's registers only through chip_reg_read() and
  * chip_reg_write(), which count the access under the irq_chip operation
  * that made it and under the line it was made for, and busy-wait the
- * access's cost. Devices drive the model's input pins through struct
- * chip_line; the model decides, as its data sheet says, whether and where
+ * access's cost. Devices deliver to the model's inputs with chip_send():
+ * a wire level, an edge, or a message-signalled write, each model taking
+ * the kinds its ops' @accepts says (a wire's pin: struct chip_line); the
+ * model decides, as its data sheet says, whether and where
  * to deliver, and raises the interrupt on a simulated CPU with
  * irq_cpu_raise(). A model never calls a flow handler.
  */
 #ifndef CHIPS_MODEL_H
 #define CHIPS_MODEL_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/irq.h>
+#include <irqlab/chip_ops.h>
+
+/* The irq_chip operations' accessors, from the one table of them. */
+#define CHIP_ACC_OP(op, OP) CHIP_ACC_##OP,
 
 /**
  * enum chip_acc - who made a register access
  *
- * The first fourteen are the irq_chip operations, in the order of
- * enum irqlab_trace_chip_op; the rest are the model's other callers.
+ * First the irq_chip operations, one per row of IRQLAB_CHIP_OPS
+ * (irqlab/chip_ops.h) and in its order, so that CHIP_ACC_x ==
+ * IRQLAB_OP_x; then the model's other callers.
  */
 enum chip_acc {
-	CHIP_ACC_STARTUP,
-	CHIP_ACC_SHUTDOWN,
-	CHIP_ACC_ENABLE,
-	CHIP_ACC_DISABLE,
-	CHIP_ACC_ACK,
-	CHIP_ACC_MASK,
-	CHIP_ACC_MASK_ACK,
-	CHIP_ACC_UNMASK,
-	CHIP_ACC_EOI,
-	CHIP_ACC_END,
-	CHIP_ACC_RETRIGGER,
-	CHIP_ACC_SET_TYPE,
-	CHIP_ACC_SET_WAKE,
-	CHIP_ACC_SET_AFFINITY,
-	CHIP_ACC_DEMUX, /* a chained handler reading its status */
+	IRQLAB_CHIP_OPS(CHIP_ACC_OP)
+		CHIP_ACC_DEMUX, /* a chained handler reading its status */
 	CHIP_ACC_INIT, /* initialisation, suspend/resume */
 	CHIP_ACC_NR,
 };
+
+_Static_assert(CHIP_ACC_DEMUX == (int)IRQLAB_OP_NR,
+	       "the chip operations come first, as IRQLAB_CHIP_OPS has them");
 
 const char *chip_acc_name(enum chip_acc acc);
 
@@ -111,9 +109,52 @@ enum chip_design {
 };
 
 /**
+ * enum chip_msg_kind - what a device may send a controller input
+ * @CHIP_MSG_LEVEL: a wire driven to a level, which stays until changed
+ * @CHIP_MSG_EDGE: a pulse on a wire: asserted, then deasserted at once
+ * @CHIP_MSG_WRITE: a message-signalled interrupt: a write of @data to
+ *	@addr in the controller's doorbell (as MSI to an ITS or an MSI
+ *	controller); no wire
+ */
+enum chip_msg_kind {
+	CHIP_MSG_LEVEL,
+	CHIP_MSG_EDGE,
+	CHIP_MSG_WRITE,
+	CHIP_MSG_NR,
+};
+
+/* A mask of enum chip_msg_kind: what a controller accepts. */
+#define CHIP_ACCEPTS(kind) (1u << CHIP_MSG_##kind)
+#define CHIP_ACCEPTS_WIRE (CHIP_ACCEPTS(LEVEL) | CHIP_ACCEPTS(EDGE))
+
+/**
+ * struct chip_msg - one delivery from a device to a controller
+ * @kind:	which of the three it is
+ * @pin:	LEVEL, EDGE: the input wire
+ * @level:	LEVEL: true for asserted
+ * @addr:	WRITE: the doorbell address written
+ * @data:	WRITE: the value written (the event ID, for an ITS)
+ */
+struct chip_msg {
+	enum chip_msg_kind kind;
+	unsigned int pin;
+	bool level;
+	uint64_t addr;
+	uint32_t data;
+};
+
+/* "level", "edge", "write" (or "?"), for messages. */
+const char *chip_msg_kind_name(enum chip_msg_kind kind);
+
+/**
  * struct chip_model_ops - what the device side and the harness call
+ * @accepts:	the deliveries the controller takes, CHIP_ACCEPTS() bits;
+ *		chip_send() refuses any other
  * @set_input:	drive input @pin to @level (true: asserted). An edge is a
- *		transition; a level stays until changed
+ *		transition; a level stays until changed. Required when
+ *		@accepts has LEVEL or EDGE
+ * @write_msg:	take a message-signalled write of @data to @addr; required
+ *		when @accepts has WRITE, else NULL
  * @set_design:	put every line of the model on @design; lines keep their
  *		trigger type. Not while interrupts are being dispatched
  * @destroy:	free the model (after its lines were freed)
@@ -123,7 +164,9 @@ enum chip_design {
  *		the one a run of it behaves as unless a scenario says
  */
 struct chip_model_ops {
+	unsigned int accepts;
 	void (*set_input)(struct chip_model *m, unsigned int pin, bool level);
+	void (*write_msg)(struct chip_model *m, uint64_t addr, uint32_t data);
 	void (*set_design)(struct chip_model *m, enum chip_design design);
 	void (*destroy)(struct chip_model *m);
 	void (*set_arch)(struct chip_model *m, enum genirq_arch arch);
@@ -351,6 +394,59 @@ int chip_cost_set(struct chip_model *m, const char *key, unsigned int ns);
 int chip_cost_load(struct chip_model *m, const char *path, char *err,
 		   size_t errlen);
 
+/**
+ * chip_accepts - whether @m takes deliveries of @kind
+ * @m: the model
+ * @kind: the kind of message
+ */
+static inline bool chip_accepts(const struct chip_model *m,
+				enum chip_msg_kind kind)
+{
+	return kind < CHIP_MSG_NR && (m->ops->accepts & (1u << kind));
+}
+
+/**
+ * chip_send - deliver @msg to @m
+ * @m: the controller model
+ * @msg: the delivery
+ *
+ * A level drives the wire; an edge asserts and deasserts it; a write goes
+ * to the model's doorbell. Hot path: allocates and prints nothing.
+ *
+ * Return: 0, or -EPROTONOSUPPORT when @m does not accept @msg's kind
+ * (nothing is delivered).
+ */
+static inline int chip_send(struct chip_model *m, const struct chip_msg *msg)
+{
+	if (!chip_accepts(m, msg->kind))
+		return -EPROTONOSUPPORT;
+	switch (msg->kind) {
+	case CHIP_MSG_LEVEL:
+		m->ops->set_input(m, msg->pin, msg->level);
+		break;
+	case CHIP_MSG_EDGE:
+		m->ops->set_input(m, msg->pin, true);
+		m->ops->set_input(m, msg->pin, false);
+		break;
+	default:
+		m->ops->write_msg(m, msg->addr, msg->data);
+		break;
+	}
+	return 0;
+}
+
+/* Drive wire @pin of @m to @level: chip_send() of a LEVEL message. */
+static inline int chip_send_level(struct chip_model *m, unsigned int pin,
+				  bool level)
+{
+	const struct chip_msg msg = { .kind = CHIP_MSG_LEVEL,
+				      .pin = pin,
+				      .level = level };
+
+	return chip_send(m, &msg);
+}
+
+/* Device side: a line is one input pin of one model. */
 /* Device side: a line is one input pin of one model. */
 struct chip_line {
 	struct chip_model *model;
@@ -359,12 +455,12 @@ struct chip_line {
 
 static inline void chip_line_assert(const struct chip_line *l)
 {
-	l->model->ops->set_input(l->model, l->pin, true);
+	chip_send_level(l->model, l->pin, true);
 }
 
 static inline void chip_line_deassert(const struct chip_line *l)
 {
-	l->model->ops->set_input(l->model, l->pin, false);
+	chip_send_level(l->model, l->pin, false);
 }
 
 /* An edge: assert, hold @width_ns (0: none), deassert. */

@@ -21,35 +21,17 @@
 #define IRQLAB_TP_H
 
 #include <lttng/tracepoint.h>
+#include <irqlab/chip_ops.h>
 
 /* clang-format off: the layout of LTTng-UST's examples */
 
-/* enum irqlab_trace_chip_op, by name. */
+/* enum irqlab_trace_chip_op, by name: chip_ops.h's rows. */
+#define IRQLAB_TP_CHIP_OP(op, OP) \
+	lttng_ust_field_enum_value(#op, IRQLAB_OP_##op)
 LTTNG_UST_TRACEPOINT_ENUM(
 	irqlab, chip_op,
-	LTTNG_UST_TP_ENUM_VALUES(
-		lttng_ust_field_enum_value("startup", 0) lttng_ust_field_enum_value(
-			"shutdown",
-			1) lttng_ust_field_enum_value("enable",
-						      2) lttng_ust_field_enum_value("disable",
-										    3)
-			lttng_ust_field_enum_value("ack", 4) lttng_ust_field_enum_value(
-				"mask",
-				5) lttng_ust_field_enum_value("mask_ack", 6)
-				lttng_ust_field_enum_value(
-					"unmask",
-					7) lttng_ust_field_enum_value("eoi", 8)
-					lttng_ust_field_enum_value(
-						"end",
-						9) lttng_ust_field_enum_value("retrigger",
-									      10)
-						lttng_ust_field_enum_value(
-							"set_type", 11)
-							lttng_ust_field_enum_value(
-								"set_wake", 12)
-								lttng_ust_field_enum_value(
-									"set_affinity",
-									13)))
+	LTTNG_UST_TP_ENUM_VALUES(IRQLAB_CHIP_OPS(IRQLAB_TP_CHIP_OP)))
+#undef IRQLAB_TP_CHIP_OP
 
 LTTNG_UST_TRACEPOINT_ENUM(
 	irqlab, irqreturn,

@@ -11,6 +11,8 @@
 #ifndef IRQLAB_TRACE_H
 #define IRQLAB_TRACE_H
 
+#include <irqlab/chip_ops.h>
+
 #ifndef IRQLAB_TRACE_ENABLED
 #define IRQLAB_TRACE_ENABLED 0
 #endif
@@ -23,28 +25,6 @@
 	do {                  \
 	} while (0)
 #endif
-
-/**
- * enum irqlab_trace_chip_op - the chip operation a chip_op event names
- *
- * Order is part of the trace format (an LTTng enum maps these values).
- */
-enum irqlab_trace_chip_op {
-	IRQLAB_OP_startup,
-	IRQLAB_OP_shutdown,
-	IRQLAB_OP_enable,
-	IRQLAB_OP_disable,
-	IRQLAB_OP_ack,
-	IRQLAB_OP_mask,
-	IRQLAB_OP_mask_ack,
-	IRQLAB_OP_unmask,
-	IRQLAB_OP_eoi,
-	IRQLAB_OP_end,
-	IRQLAB_OP_retrigger,
-	IRQLAB_OP_set_type,
-	IRQLAB_OP_set_wake,
-	IRQLAB_OP_set_affinity,
-};
 
 static inline void irqlab_trace_entry(unsigned int cpu, unsigned int irq)
 {

@@ -21,31 +21,13 @@
  * unmasks, so a request still present after its handler is raised again
  * by the unmask, as the pin would have stayed low.
  *
- * The __do_IRQ design gets the chip 2.6.17's ARM irqchip amounted to in
- * hw_interrupt_type terms: ->ack masks (INTENCLEAR), ->end unmasks
- * (INTENABLE) unless the line was disabled or is still in progress
- * elsewhere, as the i386 level chips' end did.
+ * The driver forms are drv/vic_2618.c and drv/vic_legacy.c.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <chips/vic.h>
-
-struct vic_cascade {
-	bool (*level)(void *ctx);
-	void *ctx;
-};
-
-struct vic {
-	struct chip_model base;
-	struct vic_cost cost;
-	unsigned int cpu;
-	/* Registers; every one an atomic word, as the bus makes them. */
-	uint32_t inputs; /* levels driven through set_input */
-	uint32_t intenable;
-	uint32_t softint;
-	uint32_t cascaded; /* inputs that have a cascade */
-	struct vic_cascade cascade[VIC_NR_INPUTS];
-};
+#include "hw/vic_hw.h"
+#include "skeleton.h"
 
 const struct chip_cost_field vic_cost_fields[] = {
 	{ "read_ns", offsetof(struct vic_cost, read_ns) },
@@ -54,11 +36,6 @@ const struct chip_cost_field vic_cost_fields[] = {
 };
 
 static const struct chip_model_ops vic_ops;
-
-static uint32_t ld(const uint32_t *p)
-{
-	return __atomic_load_n(p, __ATOMIC_SEQ_CST);
-}
 
 static uint32_t vic_rawintr(const struct vic *v)
 {
@@ -96,105 +73,24 @@ static void vic_present(struct vic *v, uint32_t bits)
 	}
 }
 
-static struct vic *irq_to_vic(unsigned int irq)
-{
-	return get_irq_chip_data(irq);
-}
-
-static unsigned int irq_line(const struct vic *v, unsigned int irq)
-{
-	return irq - v->base.irq_base;
-}
-
-static uint32_t irq_bit(const struct vic *v, unsigned int irq)
-{
-	return 1u << irq_line(v, irq);
-}
-
 /*
  * INTENCLEAR: the request stays in RAWINTR, nIRQ lets go of it. The
  * write is made for @line (CHIP_LINE_NONE: set-up).
  */
-static void vic_intenclear(struct vic *v, unsigned int line, enum chip_acc acc,
-			   uint32_t bits)
+void vic_intenclear(struct vic *v, unsigned int line, enum chip_acc acc,
+		    uint32_t bits)
 {
 	chip_reg_write(&v->base, line, acc, v->cost.write_ns);
 	__atomic_fetch_and(&v->intenable, ~bits, __ATOMIC_SEQ_CST);
 }
 
-static void vic_intenable(struct vic *v, unsigned int line, enum chip_acc acc,
-			  uint32_t bits)
+void vic_intenable(struct vic *v, unsigned int line, enum chip_acc acc,
+		   uint32_t bits)
 {
 	chip_reg_write(&v->base, line, acc, v->cost.write_ns);
 	__atomic_fetch_or(&v->intenable, bits, __ATOMIC_SEQ_CST);
 	vic_present(v, bits);
 }
-
-static void vic_mask_irq(unsigned int irq)
-{
-	struct vic *v = irq_to_vic(irq);
-
-	vic_intenclear(v, irq_line(v, irq), CHIP_ACC_MASK, irq_bit(v, irq));
-}
-
-/* 2.6.18 acks by masking: the level source is cleared by its driver. */
-static void vic_ack_irq(unsigned int irq)
-{
-	struct vic *v = irq_to_vic(irq);
-
-	vic_intenclear(v, irq_line(v, irq), CHIP_ACC_ACK, irq_bit(v, irq));
-}
-
-static void vic_unmask_irq(unsigned int irq)
-{
-	struct vic *v = irq_to_vic(irq);
-
-	vic_intenable(v, irq_line(v, irq), CHIP_ACC_UNMASK, irq_bit(v, irq));
-}
-
-/*
- * The inputs are active-high levels and nothing else. Recording IRQ_LEVEL
- * lets irq_set_level_noresend() keep check_irq_resend() from replaying a
- * line the hardware re-presents by itself; 2.6.18 replays it, and the
- * handler finds its device already served. No register is touched.
- */
-static int vic_set_type(unsigned int irq, unsigned int type)
-{
-	struct irq_desc *desc = irq_desc + irq;
-
-	if (type != IRQ_TYPE_NONE && type != IRQ_TYPE_LEVEL_HIGH)
-		return -EINVAL;
-	desc->status |= IRQ_LEVEL;
-	return 0;
-}
-
-static void vic_legacy_end(unsigned int irq)
-{
-	struct vic *v = irq_to_vic(irq);
-
-	if (!(irq_desc[irq].status & (IRQ_DISABLED | IRQ_INPROGRESS)))
-		vic_intenable(v, irq_line(v, irq), CHIP_ACC_END,
-			      irq_bit(v, irq));
-}
-
-/* clang-format off */
-static struct irq_chip vic_chip = {
-	.name		= "VIC",
-	.ack		= vic_ack_irq,
-	.mask		= vic_mask_irq,
-	.unmask		= vic_unmask_irq,
-	.set_type	= vic_set_type,
-};
-
-static struct irq_chip vic_legacy_chip = {
-	.name		= "VIC",
-	.ack		= vic_ack_irq,
-	.mask		= vic_mask_irq,
-	.unmask		= vic_unmask_irq,
-	.end		= vic_legacy_end,
-	.set_type	= vic_set_type,
-};
-/* clang-format on */
 
 /*
  * The acknowledge cycle: the entry code reads IRQSTATUS and dispatches the
@@ -302,6 +198,11 @@ int vic_poke(struct chip_model *m, enum vic_reg reg, uint32_t val)
 	return 0;
 }
 
+static const struct chip_forms vic_forms = {
+	.chip = &vic_chip,
+	.legacy = &vic_legacy_chip,
+};
+
 static void vic_set_design(struct chip_model *m, enum chip_design design)
 {
 	struct vic *v = (struct vic *)m;
@@ -312,36 +213,41 @@ static void vic_set_design(struct chip_model *m, enum chip_design design)
 
 		if (cascaded & (1u << i))
 			continue; /* a chained flow is not a design */
-		set_irq_chip(irq, design == CHIP_DESIGN_FLOW ?
-					  &vic_chip :
-					  &vic_legacy_chip);
-		set_irq_handler(irq, design == CHIP_DESIGN_FLOW ?
-					     handle_level_irq :
-					     NULL);
+		chip_forms_set(irq, &vic_forms, design, handle_level_irq);
 	}
 }
 
 static void vic_destroy(struct chip_model *m)
 {
-	for (unsigned int i = 0; i < m->nr_inputs; i++) {
-		unsigned int irq = m->irq_base + i;
-
-		irq_cpu_set_inta(irq, NULL, NULL);
-		set_irq_handler(irq, handle_bad_irq);
-		set_irq_chip_data(irq, NULL);
-		set_irq_chip(irq, NULL);
-	}
-	chip_lines_free(m);
-	free(m);
+	for (unsigned int i = 0; i < m->nr_inputs; i++)
+		chip_line_release(m->irq_base + i, CHIP_REL_INTA);
+	chip_model_free(m);
 }
 
 /* clang-format off */
+
+/* clang-format on */
+
+/* clang-format off */
+
+/* clang-format on */
+
+/* clang-format off */
 static const struct chip_model_ops vic_ops = {
+	.accepts	= CHIP_ACCEPTS_WIRE,
 	.set_input	= vic_set_input,
 	.set_design	= vic_set_design,
 	.destroy	= vic_destroy,
 	.arch		= VIC_ARCH,
 };
+/* clang-format on */
+
+/* clang-format off */
+
+/* clang-format on */
+
+/* clang-format off */
+
 /* clang-format on */
 
 /*
@@ -365,24 +271,17 @@ struct chip_model *vic_create(unsigned int irq_base, unsigned int cpu)
 		errno = EINVAL;
 		return NULL;
 	}
-	v = calloc(1, sizeof(*v));
-	if (!v) {
-		errno = ENOMEM;
+	v = chip_model_alloc(sizeof(*v),
+			     &(const struct chip_model){
+				     .name = "vic",
+				     .ops = &vic_ops,
+				     .cost_fields = vic_cost_fields,
+				     .irq_base = irq_base,
+				     .nr_inputs = VIC_NR_INPUTS,
+			     },
+			     offsetof(struct vic, cost));
+	if (!v)
 		return NULL;
-	}
-	v->base = (struct chip_model){
-		.name = "vic",
-		.ops = &vic_ops,
-		.cost = &v->cost,
-		.cost_fields = vic_cost_fields,
-		.irq_base = irq_base,
-		.nr_inputs = VIC_NR_INPUTS,
-	};
-	if (chip_lines_init(&v->base)) {
-		free(v);
-		errno = ENOMEM;
-		return NULL;
-	}
 	v->cpu = cpu;
 	vic_hw_init(v);
 
