@@ -51,11 +51,11 @@ static struct tree_node *node_new(void)
 int genirq6_desc_tree_store(unsigned int irq, struct irq_desc *desc)
 {
 	struct tree_node **link = &tree_root;
-	struct tree_node *node;
+	struct tree_node *node = NULL;
 
 	if (irq >= GENIRQ6_NR_IRQS)
 		return -EINVAL;
-	for (int level = TREE_LEVELS - 1; level > 0; level--) {
+	for (int level = TREE_LEVELS - 1; level >= 0; level--) {
 		node = *link;
 		if (!node) {
 			if (!desc)
@@ -65,10 +65,12 @@ int genirq6_desc_tree_store(unsigned int irq, struct irq_desc *desc)
 				return -ENOMEM;
 			__atomic_store_n(link, node, __ATOMIC_RELEASE);
 		}
-		link = (struct tree_node **)&node
-			       ->slot[(irq >> (level * TREE_SHIFT)) & TREE_MASK];
+		if (level)
+			link = (struct tree_node **)&node
+				       ->slot[(irq >> (level * TREE_SHIFT)) &
+					      TREE_MASK];
 	}
-	__atomic_store_n((void **)link, desc, __ATOMIC_RELEASE);
+	__atomic_store_n(&node->slot[irq & TREE_MASK], desc, __ATOMIC_RELEASE);
 	return 0;
 }
 
