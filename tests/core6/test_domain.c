@@ -55,6 +55,10 @@ static void test_linear(void **state)
 	genirq6_vector_bind_root(60, root_handler, NULL);
 	genirq6_vector_entry(60);
 	assert_log(F6_HANDLER, F6_EOI);
+	/* a vector raised on libgenirq's simulated CPU reaches genirq6 */
+	assert_int_equal(irq_cpu_raise(0, 60), 0);
+	assert_log(F6_HANDLER, F6_EOI, F6_HANDLER, F6_EOI);
+	assert_false(in_hardirq());
 	assert_int_equal(generic_handle_domain_irq(root_domain, 5), -EINVAL);
 	free_irq(virq, NULL);
 	irq_dispose_mapping(virq);
