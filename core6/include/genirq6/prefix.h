@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every symbol genirq6 exports carries the prefix genirq6_, so that it
+ * links into one process beside libgenirq (the 2.6.18 core), whose
+ * handle_level_irq, request_irq, irq_to_desc ... have the same names.
+ * Code written against the modern kernel API compiles unchanged: these
+ * macros turn its calls into the prefixed symbols. Only functions and
+ * objects are renamed; types keep the kernel's names (C has no linkage
+ * for them), so a file includes either genirq's headers or these, never
+ * both. tests/core6 checks with nm that libgenirq6 exports nothing else.
+ */
+#ifndef GENIRQ6_PREFIX_H
+#define GENIRQ6_PREFIX_H
+
+/* chip.c, flow.c, flow_edge.c */
+#define irq_set_chip genirq6_irq_set_chip
+#define irq_set_irq_type genirq6_irq_set_irq_type
+#define irq_set_handler_data genirq6_irq_set_handler_data
+#define irq_set_chip_data genirq6_irq_set_chip_data
+#define irq_get_irq_data genirq6_irq_get_irq_data
+#define irq_startup genirq6_irq_startup
+#define irq_startup_managed genirq6_irq_startup_managed
+#define irq_activate genirq6_irq_activate
+#define irq_activate_and_startup genirq6_irq_activate_and_startup
+#define irq_shutdown genirq6_irq_shutdown
+#define irq_shutdown_and_deactivate genirq6_irq_shutdown_and_deactivate
+#define irq_disable genirq6_irq_disable
+#define irq_percpu_enable genirq6_irq_percpu_enable
+#define irq_percpu_disable genirq6_irq_percpu_disable
+#define mask_irq genirq6_mask_irq
+#define unmask_irq genirq6_unmask_irq
+#define unmask_threaded_irq genirq6_unmask_threaded_irq
+#define handle_nested_irq genirq6_handle_nested_irq
+#define handle_simple_irq genirq6_handle_simple_irq
+#define handle_untracked_irq genirq6_handle_untracked_irq
+#define handle_level_irq genirq6_handle_level_irq
+#define handle_fasteoi_irq genirq6_handle_fasteoi_irq
+#define handle_edge_irq genirq6_handle_edge_irq
+#define handle_edge_irq_nofix genirq6_handle_edge_irq_nofix
+#define handle_percpu_irq genirq6_handle_percpu_irq
+#define handle_percpu_devid_irq genirq6_handle_percpu_devid_irq
+#define handle_fasteoi_ack_irq genirq6_handle_fasteoi_ack_irq
+#define handle_fasteoi_mask_irq genirq6_handle_fasteoi_mask_irq
+#define __irq_set_handler genirq6___irq_set_handler
+#define irq_set_chained_handler_and_data \
+	genirq6_irq_set_chained_handler_and_data
+#define irq_set_chip_and_handler_name genirq6_irq_set_chip_and_handler_name
+#define irq_modify_status genirq6_irq_modify_status
+#define irq_chip_enable_parent genirq6_irq_chip_enable_parent
+#define irq_chip_disable_parent genirq6_irq_chip_disable_parent
+#define irq_chip_ack_parent genirq6_irq_chip_ack_parent
+#define irq_chip_mask_parent genirq6_irq_chip_mask_parent
+#define irq_chip_mask_ack_parent genirq6_irq_chip_mask_ack_parent
+#define irq_chip_unmask_parent genirq6_irq_chip_unmask_parent
+#define irq_chip_eoi_parent genirq6_irq_chip_eoi_parent
+#define irq_chip_set_affinity_parent genirq6_irq_chip_set_affinity_parent
+#define irq_chip_set_type_parent genirq6_irq_chip_set_type_parent
+#define irq_chip_retrigger_hierarchy genirq6_irq_chip_retrigger_hierarchy
+#define __irq_set_trigger genirq6___irq_set_trigger
+#define chained_action genirq6_chained_action
+/* handle.c, dummychip.c */
+#define handle_bad_irq genirq6_handle_bad_irq
+#define no_action genirq6_no_action
+#define __irq_wake_thread genirq6___irq_wake_thread
+#define __handle_irq_event_percpu genirq6___handle_irq_event_percpu
+#define handle_irq_event_percpu genirq6_handle_irq_event_percpu
+#define handle_irq_event genirq6_handle_irq_event
+#define no_irq_chip genirq6_no_irq_chip
+#define dummy_irq_chip genirq6_dummy_irq_chip
+/* irqdesc.c, desc_tree.c */
+#define irq_to_desc genirq6_irq_to_desc
+#define irq_desc_lookup genirq6_irq_desc_lookup
+#define irq_alloc_descs_from genirq6_irq_alloc_descs_from
+#define __irq_alloc_descs genirq6___irq_alloc_descs
+#define irq_free_descs genirq6_irq_free_descs
+#define generic_handle_irq genirq6_generic_handle_irq
+#define generic_handle_irq_safe genirq6_generic_handle_irq_safe
+#define generic_handle_domain_irq genirq6_generic_handle_domain_irq
+#define handle_irq_desc genirq6_handle_irq_desc
+#define kstat_irqs_cpu genirq6_kstat_irqs_cpu
+#define kstat_irqs_usr genirq6_kstat_irqs_usr
+#define irq_get_next_irq genirq6_irq_get_next_irq
+#define nr_irqs genirq6_nr_irqs
+/* manage.c, thread.c */
+#define request_threaded_irq genirq6_request_threaded_irq
+#define __request_percpu_irq genirq6___request_percpu_irq
+#define free_irq genirq6_free_irq
+#define free_percpu_irq genirq6_free_percpu_irq
+#define disable_irq genirq6_disable_irq
+#define disable_irq_nosync genirq6_disable_irq_nosync
+#define disable_hardirq genirq6_disable_hardirq
+#define enable_irq genirq6_enable_irq
+#define enable_percpu_irq genirq6_enable_percpu_irq
+#define disable_percpu_irq genirq6_disable_percpu_irq
+#define __disable_irq genirq6___disable_irq
+#define __enable_irq genirq6___enable_irq
+#define synchronize_irq genirq6_synchronize_irq
+#define synchronize_hardirq genirq6_synchronize_hardirq
+#define irq_set_affinity genirq6_irq_set_affinity
+#define irq_force_affinity genirq6_irq_force_affinity
+#define irq_set_affinity_locked genirq6_irq_set_affinity_locked
+#define irq_do_set_affinity genirq6_irq_do_set_affinity
+#define irq_setup_affinity genirq6_irq_setup_affinity
+#define irq_wake_thread genirq6_irq_wake_thread
+#define irq_set_irqchip_state genirq6_irq_set_irqchip_state
+#define irq_get_irqchip_state genirq6_irq_get_irqchip_state
+#define force_irqthreads_key genirq6_force_irqthreads_key
+#define irq_default_primary_handler genirq6_irq_default_primary_handler
+#define irq_nested_primary_handler genirq6_irq_nested_primary_handler
+#define irq_forced_secondary_handler genirq6_irq_forced_secondary_handler
+#define irq_setup_thread genirq6_irq_setup_thread
+#define irq_stop_thread genirq6_irq_stop_thread
+#define irq_setup_forced_threading genirq6_irq_setup_forced_threading
+#define wake_threads_waitq genirq6_wake_threads_waitq
+#define irq_set_force_threads genirq6_irq_set_force_threads
+#define irq_default_affinity genirq6_irq_default_affinity
+/* spurious.c, resend.c */
+#define note_interrupt genirq6_note_interrupt
+#define noirqdebug genirq6_noirqdebug
+#define irq_poll_cpu genirq6_irq_poll_cpu
+#define check_irq_resend genirq6_check_irq_resend
+#define clear_irq_resend genirq6_clear_irq_resend
+#define irq_resend_flush genirq6_irq_resend_flush
+#define irq_resend_queued genirq6_irq_resend_queued
+/* irqdomain.c */
+#define irq_domain_create_linear genirq6_irq_domain_create_linear
+#define irq_domain_create_hierarchy genirq6_irq_domain_create_hierarchy
+#define irq_domain_remove genirq6_irq_domain_remove
+#define irq_create_mapping genirq6_irq_create_mapping
+#define irq_dispose_mapping genirq6_irq_dispose_mapping
+#define irq_find_mapping genirq6_irq_find_mapping
+#define irq_resolve_mapping genirq6_irq_resolve_mapping
+#define irq_domain_alloc_descs genirq6_irq_domain_alloc_descs
+#define __irq_domain_alloc_irqs genirq6___irq_domain_alloc_irqs
+#define irq_domain_free_irqs genirq6_irq_domain_free_irqs
+#define irq_domain_alloc_irqs_parent genirq6_irq_domain_alloc_irqs_parent
+#define irq_domain_free_irqs_parent genirq6_irq_domain_free_irqs_parent
+#define irq_domain_free_irqs_common genirq6_irq_domain_free_irqs_common
+#define irq_domain_get_irq_data genirq6_irq_domain_get_irq_data
+#define irq_domain_set_hwirq_and_chip genirq6_irq_domain_set_hwirq_and_chip
+#define irq_domain_set_info genirq6_irq_domain_set_info
+#define irq_domain_reset_irq_data genirq6_irq_domain_reset_irq_data
+#define irq_domain_activate_irq genirq6_irq_domain_activate_irq
+#define irq_domain_deactivate_irq genirq6_irq_domain_deactivate_irq
+#define irq_set_default_domain genirq6_irq_set_default_domain
+#define irq_domain_simple_ops genirq6_irq_domain_simple_ops
+/* cpuhotplug.c */
+#define remove_cpu genirq6_remove_cpu
+#define add_cpu genirq6_add_cpu
+#define cpu_online genirq6_cpu_online
+#define cpu_is_hotpluggable genirq6_cpu_is_hotpluggable
+#define get_cpu_device genirq6_get_cpu_device
+#define __cpu_online_mask genirq6___cpu_online_mask
+#define __cpu_possible_mask genirq6___cpu_possible_mask
+#define nr_cpu_ids genirq6_nr_cpu_ids
+#define irq_migrate_all_off_this_cpu genirq6_irq_migrate_all_off_this_cpu
+#define irq_affinity_online_cpu genirq6_irq_affinity_online_cpu
+
+#endif /* GENIRQ6_PREFIX_H */
