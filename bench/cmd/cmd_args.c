@@ -11,7 +11,7 @@
 #include "analysis/cli.h"
 #include "cmd.h"
 
-static const char run_usage[] =
+static const char run_usage_head[] =
 	"usage: irqlab run [CONFIG...] [-o DIR] [--quick] [--seed N] [--cpus LIST]\n"
 	"                  [--quiet] [--no-report] [--trace ...]\n"
 	"\n"
@@ -27,39 +27,128 @@ static const char run_usage[] =
 	"intended fire time.\n"
 	"At the end of each block the books must balance: fired = serviced +\n"
 	"stranded; the run fails if they do not.\n"
-	"\n"
-	"  -o, --output DIR  write the run folder at DIR (which must not exist)\n"
-	"      --quick       a tenth of each scenario's duration, at most 2 blocks\n"
-	"      --seed N      seed every scenario's stimuli with N\n"
-	"      --cpus LIST   use only these CPUs (OS numbers, e.g. 0-3,6)\n"
-	"      --trace       trace every flow stage with LTTng-UST into the run\n"
-	"                    folder's trace/ (a private session daemon unless\n"
-	"                    this user runs one); the run fails if the tracer\n"
-	"                    discarded events\n"
-	"      --trace-buffer SIZE\n"
-	"                    sub-buffer size per CPU, 8 of them (default 8M)\n"
-	"      --allow-trace-loss\n"
-	"                    report discarded trace events instead of failing\n"
-	"      --trace-snapshot\n"
-	"                    trace into a flight recorder (overwrite mode) and\n"
-	"                    write it out once: at the --break-us stop, or at the\n"
-	"                    end of the run\n"
-	"      --break-us N  stop the run at the first fire -> handler entry\n"
-	"                    latency over N us (as cyclictest's breaktrace)\n"
-	"      --relayd URL  stream the trace to lttng-relayd at URL\n"
-	"                    (net://HOST[:CTRL_PORT[:DATA_PORT]]) instead of trace/\n"
-	"      --no-report   do not write report.md and report.html at the end\n"
-	"                    (irqlab report DIR writes them later)\n"
-	"      --repeat N    the whole run N times (2..100), each a process of\n"
-	"                    its own, into DIR/run-1 .. DIR/run-N (-o DIR is\n"
-	"                    needed), then DIR/stability.md: how far the runs\n"
-	"                    moved beside how far their blocks did\n"
-	"  -q, --quiet       no progress, no table and no finding; errors still\n"
-	"                    go to stderr\n"
-	"  -h, --help        this text\n"
+	"\n";
+
+static const char run_usage_tail[] =
 	"\n"
 	"A stopped or interrupted run keeps what it measured, marked\n"
 	"incomplete.\n";
+
+/**
+ * struct run_opt - one option of irqlab run and irqlab bench
+ * @name:	the long name, without "--"
+ * @has_arg:	getopt_long's no_argument or required_argument
+ * @val:	what getopt_long returns for it: the short letter where
+ *		@shrt, else a letter no short option uses
+ * @shrt:	whether @val is also the short option -@val
+ * @arg:	the value's name in the usage, or NULL
+ * @trace:	whether it needs the tracepoints (IRQLAB_TRACE=ON)
+ * @help:	its usage text, lines split by '\n'
+ *
+ * The one table of the options: the parser, --help and --options (the
+ * table for scripts: ./irqlab vm run forwards options by it) all read it.
+ */
+struct run_opt {
+	const char *name;
+	int has_arg;
+	int val;
+	bool shrt;
+	const char *arg;
+	bool trace;
+	const char *help;
+};
+
+static const struct run_opt run_opts[] = {
+	{ "output", required_argument, 'o', true, "DIR", false,
+	  "write the run folder at DIR (which must not exist)" },
+	{ "quick", no_argument, 'Q', false, NULL, false,
+	  "a tenth of each scenario's duration, at most 2 blocks" },
+	{ "seed", required_argument, 'S', false, "N", false,
+	  "seed every scenario's stimuli with N" },
+	{ "cpus", required_argument, 'C', false, "LIST", false,
+	  "use only these CPUs (OS numbers, e.g. 0-3,6)" },
+	{ "trace", no_argument, 'T', false, NULL, true,
+	  "trace every flow stage with LTTng-UST into the run\n"
+	  "folder's trace/ (a private session daemon unless\n"
+	  "this user runs one); the run fails if the tracer\n"
+	  "discarded events" },
+	{ "trace-buffer", required_argument, 'B', false, "SIZE", true,
+	  "sub-buffer size per CPU, 8 of them (default 8M)" },
+	{ "allow-trace-loss", no_argument, 'L', false, NULL, true,
+	  "report discarded trace events instead of failing" },
+	{ "trace-snapshot", no_argument, 'N', false, NULL, true,
+	  "trace into a flight recorder (overwrite mode) and\n"
+	  "write it out once: at the --break-us stop, or at the\n"
+	  "end of the run" },
+	{ "break-us", required_argument, 'K', false, "N", false,
+	  "stop the run at the first fire -> handler entry\n"
+	  "latency over N us (as cyclictest's breaktrace)" },
+	{ "relayd", required_argument, 'R', false, "URL", true,
+	  "stream the trace to lttng-relayd at URL\n"
+	  "(net://HOST[:CTRL_PORT[:DATA_PORT]]) instead of trace/" },
+	{ "no-report", no_argument, 'P', false, NULL, false,
+	  "do not write report.md and report.html at the end\n"
+	  "(irqlab report DIR writes them later)" },
+	{ "repeat", required_argument, 'r', false, "N", false,
+	  "the whole run N times (2..100), each a process of\n"
+	  "its own, into DIR/run-1 .. DIR/run-N (-o DIR is\n"
+	  "needed), then DIR/stability.md: how far the runs\n"
+	  "moved beside how far their blocks did" },
+	{ "quiet", no_argument, 'q', true, NULL, false,
+	  "no progress, no table and no finding; errors still\n"
+	  "go to stderr" },
+	{ "options", no_argument, 'O', false, NULL, false,
+	  "print these options for scripts, one a line, fields\n"
+	  "split by tabs: --NAME, -X or -, VALUE or -, yes or\n"
+	  "why this build lacks it, the help on one line" },
+	{ "help", no_argument, 'h', true, NULL, false, "this text" },
+};
+
+#define NR_RUN_OPTS (sizeof(run_opts) / sizeof(run_opts[0]))
+
+/* The options' part of --help, from the table. */
+static void print_run_opts(FILE *f)
+{
+	for (size_t i = 0; i < NR_RUN_OPTS; i++) {
+		const struct run_opt *o = &run_opts[i];
+		const char *h = o->help;
+		int n;
+
+		n = fprintf(f, "  %s%c%s--%s%s%s", o->shrt ? "-" : " ",
+			    o->shrt ? o->val : ' ', o->shrt ? ", " : "  ",
+			    o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+		if (n > 18)
+			fprintf(f, "\n%20s", "");
+		else
+			fprintf(f, "%*s", 20 - n, "");
+		for (const char *nl; (nl = strchr(h, '\n')); h = nl + 1)
+			fprintf(f, "%.*s\n%20s", (int)(nl - h), h, "");
+		fprintf(f, "%s\n", h);
+	}
+}
+
+/* --options: the table, one row a line, for scripts (scripts/vm/run). */
+static void print_run_opts_table(FILE *f)
+{
+	bool traced = *IRQLAB_TRACE_PROVIDER;
+
+	for (size_t i = 0; i < NR_RUN_OPTS; i++) {
+		const struct run_opt *o = &run_opts[i];
+
+		fprintf(f, "--%s\t", o->name);
+		if (o->shrt)
+			fprintf(f, "-%c", o->val);
+		else
+			fputc('-', f);
+		fprintf(f, "\t%s\t%s\t", o->arg ? o->arg : "-",
+			o->trace && !traced ?
+				"this irqlab is built with IRQLAB_TRACE=OFF" :
+				"yes");
+		for (const char *h = o->help; *h; h++)
+			fputc(*h == '\n' ? ' ' : *h, f);
+		fputc('\n', f);
+	}
+}
 
 static const char bench_usage[] =
 	"usage: irqlab bench [CONFIG...] [-o DIR] [--quick] [run options]\n"
@@ -230,29 +319,24 @@ static int check_run_args(const struct run_args *a, bool bench)
 int bench_cmd_parse_run_args(int argc, char **argv, bool bench,
 			     struct run_args *a)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "quick", no_argument, NULL, 'Q' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "cpus", required_argument, NULL, 'C' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "trace", no_argument, NULL, 'T' },
-		{ "trace-buffer", required_argument, NULL, 'B' },
-		{ "allow-trace-loss", no_argument, NULL, 'L' },
-		{ "trace-snapshot", no_argument, NULL, 'N' },
-		{ "break-us", required_argument, NULL, 'K' },
-		{ "relayd", required_argument, NULL, 'R' },
-		{ "no-report", no_argument, NULL, 'P' },
-		{ "repeat", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	static const char *const default_config[] = { IRQLAB_CONFIG_DIR
 						      "/default.ini" };
 	static const char *const bench_config[] = { IRQLAB_CONFIG_DIR
 						    "/bench.ini" };
+	struct option opts[NR_RUN_OPTS + 1] = { { 0 } };
+	char shorts[2 * NR_RUN_OPTS + 2] = ":";
 	int c;
 
+	for (size_t i = 0, n = 1; i < NR_RUN_OPTS; i++) {
+		opts[i] = (struct option){ run_opts[i].name,
+					   run_opts[i].has_arg, NULL,
+					   run_opts[i].val };
+		if (!run_opts[i].shrt)
+			continue;
+		shorts[n++] = (char)run_opts[i].val;
+		if (run_opts[i].has_arg == required_argument)
+			shorts[n++] = ':';
+	}
 	*a = (struct run_args){
 		.p = { .argc = argc, .argv = argv },
 		.topts = { .provider = IRQLAB_TRACE_PROVIDER,
@@ -260,10 +344,18 @@ int bench_cmd_parse_run_args(int argc, char **argv, bool bench,
 			   .num_subbuf = 8 },
 	};
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
 		if (c == 'h') {
-			fputs(bench ? bench_usage : run_usage, stdout);
+			fputs(bench ? bench_usage : run_usage_head, stdout);
+			if (!bench) {
+				print_run_opts(stdout);
+				fputs(run_usage_tail, stdout);
+			}
 			ana_exit_help(stdout, ANA_CMD_RUN);
+			return RUN_HELP_PRINTED;
+		}
+		if (c == 'O') {
+			print_run_opts_table(stdout);
 			return RUN_HELP_PRINTED;
 		}
 		if (run_option(c, bench, argv, a))

@@ -30,7 +30,8 @@ endif()
 
 add_executable(analysis_test_stages test_stages.c)
 target_link_libraries(analysis_test_stages PRIVATE irqlab_stages
-	irqlab_analysis_internal PkgConfig::CMOCKA PkgConfig::JANSSON irqlab_trace irqlab_warnings)
+	irqlab_analysis_internal irqlab_testlib PkgConfig::CMOCKA PkgConfig::JANSSON
+	irqlab_trace irqlab_warnings)
 target_compile_definitions(analysis_test_stages PRIVATE
 	STAGES_PLUGIN_DIR="${PROJECT_BINARY_DIR}/analysis"
 	STAGES_PRELOAD="${stages_preload}")

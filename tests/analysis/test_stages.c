@@ -29,6 +29,7 @@
 #include "stages/sink.h"
 #include "../bench/spawn.h"
 #include "../bench/traced.h"
+#include "scratch.h"
 
 /* Synthetic events */
 
@@ -1971,14 +1972,7 @@ static int e2e_tests(const char *bin)
 		return 1;
 	ret = cmocka_run_group_tests_name("stages_trace", tests, e2e_setup,
 					  e2e_teardown);
-	if (!ret) {
-		char cmd[100];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
-		if (system(cmd))
-			return 1;
-	}
-	return ret;
+	return test_scratch_end(tmp, ret);
 }
 
 int main(int argc, char **argv)

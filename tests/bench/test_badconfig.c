@@ -13,6 +13,7 @@
 #include <cmocka.h>
 #include <sys/stat.h>
 #include "spawn.h"
+#include "scratch.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-bad-XXXXXX";
@@ -353,12 +354,5 @@ int main(int argc, char **argv)
 	if (!mkdtemp(tmp))
 		return 1;
 	ret = cmocka_run_group_tests(tests, NULL, NULL);
-	if (!ret) {
-		char cmd[100];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
-		if (system(cmd))
-			return 1;
-	}
-	return ret;
+	return test_scratch_end(tmp, ret);
 }

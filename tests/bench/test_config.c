@@ -9,13 +9,12 @@
  * leaves the config as it was, and bench_config_write() read back to the
  * same scenarios. Files are written into a fresh mkdtemp() folder.
  */
-#define _GNU_SOURCE /* nftw() */
+#define _GNU_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
 #include <errno.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +23,7 @@
 #include <sys/stat.h>
 #include "bench/bench.h"
 #include "device/replay.h"
+#include "scratch.h"
 
 static char tmpdir[PATH_MAX];
 static const char *srcdir; /* argv[2], the source tree, or NULL */
@@ -1071,15 +1071,6 @@ static void test_indented(void **state)
 	bench_config_free(&cfg);
 }
 
-static int rm_one(const char *path, const struct stat *st, int flag,
-		  struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
 static int setup(void **state)
 {
 	char templ[] = "/tmp/irqlab-config-XXXXXX";
@@ -1093,7 +1084,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	return nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	return test_rm_tree(tmpdir);
 }
 
 int main(int argc, char **argv)

@@ -12,17 +12,17 @@
  * recording too (config_replay.c), on recordings written beside the
  * config.
  */
-#define _GNU_SOURCE /* nftw() */
+#define _GNU_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "config/config.h"
+#include "scratch.h"
 
 static char tmpdir[PATH_MAX];
 
@@ -391,15 +391,6 @@ static void test_key_defaults(void **state)
 	}
 }
 
-static int rm_one(const char *path, const struct stat *st, int flag,
-		  struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
 /* Recordings for pattern replay's cases, beside rule.ini. */
 static const char *const recordings[][2] = {
 	{ "two.trace",
@@ -437,7 +428,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	return nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	return test_rm_tree(tmpdir);
 }
 
 int main(void)

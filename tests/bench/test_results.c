@@ -19,7 +19,6 @@
 #include <cmocka.h>
 #include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +30,7 @@
 #include "analysis/samples.h"
 #include "analysis/summary.h"
 #include "bench/bench.h"
+#include "scratch.h"
 
 struct fixture {
 	char root[PATH_MAX];
@@ -107,20 +107,11 @@ static int setup(void **state)
 	return 0;
 }
 
-static int rm_one(const char *path, const struct stat *st, int flag,
-		  struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
 static int teardown(void **state)
 {
 	struct fixture *f = *state;
 
-	nftw(f->root, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	test_rm_tree(f->root);
 	free(f);
 	return 0;
 }

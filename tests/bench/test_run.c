@@ -18,6 +18,7 @@
 #include <jansson.h>
 #include "analysis/samples.h"
 #include "spawn.h"
+#include "scratch.h"
 
 static const char *irqlab, *srcdir;
 static char tmp[] = "/tmp/irqlab-run-XXXXXX";
@@ -431,12 +432,5 @@ int main(int argc, char **argv)
 	if (!mkdtemp(tmp))
 		return 1;
 	ret = cmocka_run_group_tests(tests, NULL, NULL);
-	if (!ret) {
-		char cmd[200];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
-		if (system(cmd))
-			return 1;
-	}
-	return ret;
+	return test_scratch_end(tmp, ret);
 }

@@ -24,6 +24,7 @@
 #include <sys/socket.h>
 #include "spawn.h"
 #include "traced.h"
+#include "scratch.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-trace-XXXXXX";
@@ -656,12 +657,5 @@ int main(int argc, char **argv)
 	if (!mkdtemp(tmp))
 		return 1;
 	ret = cmocka_run_group_tests(tests, NULL, NULL);
-	if (!ret) {
-		char cmd[100];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
-		if (system(cmd))
-			return 1;
-	}
-	return ret;
+	return test_scratch_end(tmp, ret);
 }

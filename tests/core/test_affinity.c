@@ -14,25 +14,15 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "fake_chip.h"
+#include "irq_count.h"
 
 #define IRQ 5
 
 static int dev;
-static int handled;
-
-static irqreturn_t handler(int irq, void *dev_id)
-{
-	(void)irq;
-	(void)dev_id;
-	handled++;
-	return IRQ_HANDLED;
-}
 
 static int setup(void **state)
 {
-	(void)state;
-	fake_chip_init();
-	handled = 0;
+	test_fake_setup(state);
 	set_irq_chip_and_handler(IRQ, fake_chip_make(0), handle_edge_irq);
 	return 0;
 }
@@ -90,7 +80,8 @@ static void test_per_cpu_line(void **state)
 	cpumask_t m = cpumask_of_cpu(0);
 
 	(void)state;
-	assert_int_equal(request_irq(IRQ, handler, SA_PERCPU_IRQ, "dev", &dev),
+	assert_int_equal(request_irq(IRQ, test_count_handler, SA_PERCPU_IRQ,
+				     "dev", &dev),
 			 0);
 	fake_log_clear();
 	assert_int_equal(irq_set_affinity(IRQ, &m), -EINVAL);
@@ -166,13 +157,14 @@ static void test_deferred_moves_at_next_interrupt(void **state)
 	genirq_set_pending_irq_moves(true);
 	fake_cfg.move_in_ack = true;
 	bring_online(1);
-	assert_int_equal(request_irq(IRQ, handler, 0, "dev", &dev), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", &dev),
+			 0);
 	m = cpumask_of_cpu(1);
 	assert_int_equal(irq_set_affinity(IRQ, &m), 0);
 	fake_log_clear();
 
 	do_IRQ(IRQ);
-	assert_int_equal(handled, 1);
+	assert_int_equal(test_handled, 1);
 	assert_true(FAKE_LOG_IS(FAKE_ACK, FAKE_DISABLE, FAKE_SET_AFFINITY,
 				FAKE_ENABLE));
 	assert_int_equal(fake_log()[2].irq, IRQ);
@@ -196,7 +188,8 @@ static void test_deferred_move_uses_online_part(void **state)
 	(void)state;
 	genirq_set_pending_irq_moves(true);
 	fake_cfg.move_in_ack = true;
-	assert_int_equal(request_irq(IRQ, handler, 0, "dev", &dev), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", &dev),
+			 0);
 	cpu_set(0, m);
 	cpu_set(4, m); /* offline */
 	assert_int_equal(irq_set_affinity(IRQ, &m), 0);
@@ -219,7 +212,8 @@ static void test_deferred_move_on_disabled_line(void **state)
 	/* Without ->mask_ack the edge flow acks a disabled line by ->ack. */
 	set_irq_chip(IRQ, fake_chip_make(1u << FAKE_MASK_ACK));
 	bring_online(1);
-	assert_int_equal(request_irq(IRQ, handler, 0, "dev", &dev), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", &dev),
+			 0);
 	disable_irq(IRQ);
 	m = cpumask_of_cpu(1);
 	assert_int_equal(irq_set_affinity(IRQ, &m), 0);
@@ -230,7 +224,7 @@ static void test_deferred_move_on_disabled_line(void **state)
 	assert_true(FAKE_LOG_IS(FAKE_MASK, FAKE_ACK, FAKE_SET_AFFINITY));
 	assert_true(cpus_equal(irq_desc[IRQ].affinity, m));
 	assert_true(fake_masked[IRQ]);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 }
 
 static void test_reset_restores_immediate_moves(void **state)

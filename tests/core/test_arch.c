@@ -16,27 +16,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "fake_chip.h"
+#include "irq_count.h"
 
 #define IRQ 5
 
 static int dev;
-static int handled;
-
-static irqreturn_t count_handler(int irq, void *dev_id)
-{
-	(void)irq;
-	(void)dev_id;
-	handled++;
-	return IRQ_HANDLED;
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	fake_chip_init();
-	handled = 0;
-	return 0;
-}
 
 /* An ARM controller of 2.6.18: mask/unmask only, the core's defaults. */
 static struct irq_chip *arm_chip(void)
@@ -76,10 +60,11 @@ static void test_arm_init_irq_flags(void **state)
 					  IRQ_NOPROBE),
 				 IRQ_NOREQUEST | IRQ_DELAYED_DISABLE |
 					 IRQ_NOPROBE);
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", &dev),
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", &dev),
 			 -EINVAL);
 	set_irq_flags(IRQ, GENIRQ_ARM_IRQF_VALID);
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", &dev), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", &dev),
+			 0);
 	assert_true(irq_desc[IRQ].status & IRQ_DELAYED_DISABLE);
 
 	/* Back to i386: the flag goes, what the machine set stays. */
@@ -99,7 +84,8 @@ static void test_i386_do_irq_drops_disabled_edge(void **state)
 	(void)state;
 	set_irq_chip(IRQ, fake_chip_make(1u << FAKE_RETRIGGER));
 	genirq_set_arch(GENIRQ_ARCH_I386);
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", &dev), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", &dev),
+			 0);
 	assert_null(irq_desc[IRQ].handle_irq); /* __do_IRQ() */
 	fake_log_clear();
 
@@ -108,7 +94,7 @@ static void test_i386_do_irq_drops_disabled_edge(void **state)
 	do_IRQ(IRQ);
 	assert_true(FAKE_LOG_IS(FAKE_DISABLE, FAKE_ACK, FAKE_END));
 	assert_true(irq_desc[IRQ].status & IRQ_PENDING);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 
 	enable_irq(IRQ);
 	assert_true(FAKE_LOG_IS(FAKE_DISABLE, FAKE_ACK, FAKE_END, FAKE_ENABLE));
@@ -117,14 +103,14 @@ static void test_i386_do_irq_drops_disabled_edge(void **state)
 	/* Where the generic and ARM cores would replay it: nothing. */
 	irq_resend_flush();
 	do_IRQ(IRQ + 1);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 	/* __do_IRQ() counted the disabled arrival; no replay came since. */
 	assert_int_equal(kstat_irqs(IRQ), 1);
 	assert_true(FAKE_LOG_IS(FAKE_DISABLE, FAKE_ACK, FAKE_END, FAKE_ENABLE));
 
 	/* The next edge is taken, and clears REPLAY as it would have. */
 	do_IRQ(IRQ);
-	assert_int_equal(handled, 1);
+	assert_int_equal(test_handled, 1);
 	assert_false(irq_desc[IRQ].status & IRQ_REPLAY);
 	free_irq(IRQ, &dev);
 }
@@ -136,7 +122,8 @@ static void test_i386_hardware_retrigger_still_resends(void **state)
 	set_irq_chip_and_handler(IRQ, fake_chip_make(0), handle_edge_irq);
 	genirq_set_arch(GENIRQ_ARCH_I386);
 	fake_cfg.retrigger_ret = 1;
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", &dev), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", &dev),
+			 0);
 	disable_irq(IRQ);
 	do_IRQ(IRQ);
 	fake_log_clear();
@@ -156,7 +143,8 @@ static void test_arm_delayed_disable_edge(void **state)
 	set_irq_chip_and_handler(IRQ, arm_chip(), handle_edge_irq);
 	genirq_set_arch(GENIRQ_ARCH_ARM);
 	set_irq_flags(IRQ, GENIRQ_ARM_IRQF_VALID);
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", &dev), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", &dev),
+			 0);
 	fake_log_clear();
 
 	disable_irq(IRQ);
@@ -167,15 +155,15 @@ static void test_arm_delayed_disable_edge(void **state)
 	assert_true(FAKE_LOG_IS(FAKE_MASK_ACK));
 	assert_int_equal(irq_desc[IRQ].status & (IRQ_PENDING | IRQ_MASKED),
 			 IRQ_PENDING | IRQ_MASKED);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 
 	enable_irq(IRQ);
 	assert_true(FAKE_LOG_IS(FAKE_MASK_ACK, FAKE_UNMASK));
 	assert_true(irq_desc[IRQ].status & IRQ_REPLAY);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 
 	irq_resend_flush();
-	assert_int_equal(handled, 1);
+	assert_int_equal(test_handled, 1);
 	assert_true(FAKE_LOG_IS(FAKE_MASK_ACK, FAKE_UNMASK, FAKE_ACK));
 	assert_false(irq_desc[IRQ].status & (IRQ_PENDING | IRQ_REPLAY));
 	free_irq(IRQ, &dev);
@@ -188,7 +176,8 @@ static void test_arm_free_irq_leaves_unmasked(void **state)
 	set_irq_chip_and_handler(IRQ, arm_chip(), handle_level_irq);
 	genirq_set_arch(GENIRQ_ARCH_ARM);
 	set_irq_flags(IRQ, GENIRQ_ARM_IRQF_VALID);
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", &dev), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", &dev),
+			 0);
 	fake_log_clear();
 	free_irq(IRQ, &dev);
 	assert_int_equal(fake_log_len(), 0);
@@ -208,14 +197,15 @@ static void test_arm_delayed_disable_fasteoi_masks(void **state)
 	set_irq_chip_and_handler(IRQ, arm_chip(), handle_fasteoi_irq);
 	genirq_set_arch(GENIRQ_ARCH_ARM);
 	set_irq_flags(IRQ, GENIRQ_ARM_IRQF_VALID);
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", &dev), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", &dev),
+			 0);
 	fake_log_clear();
 	disable_irq(IRQ);
 	do_IRQ(IRQ);
 	assert_true(FAKE_LOG_IS(FAKE_MASK, FAKE_EOI));
 	enable_irq(IRQ);
 	irq_resend_flush();
-	assert_int_equal(handled, 1);
+	assert_int_equal(test_handled, 1);
 	assert_true(FAKE_LOG_IS(FAKE_MASK, FAKE_EOI, FAKE_UNMASK, FAKE_EOI));
 	free_irq(IRQ, &dev);
 }
@@ -223,17 +213,20 @@ static void test_arm_delayed_disable_fasteoi_masks(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_names_and_reset, setup),
-		cmocka_unit_test_setup(test_arm_init_irq_flags, setup),
+		cmocka_unit_test_setup(test_names_and_reset, test_fake_setup),
+		cmocka_unit_test_setup(test_arm_init_irq_flags,
+				       test_fake_setup),
 		cmocka_unit_test_setup(test_i386_do_irq_drops_disabled_edge,
-				       setup),
+				       test_fake_setup),
 		cmocka_unit_test_setup(
-			test_i386_hardware_retrigger_still_resends, setup),
-		cmocka_unit_test_setup(test_arm_delayed_disable_edge, setup),
+			test_i386_hardware_retrigger_still_resends,
+			test_fake_setup),
+		cmocka_unit_test_setup(test_arm_delayed_disable_edge,
+				       test_fake_setup),
 		cmocka_unit_test_setup(test_arm_free_irq_leaves_unmasked,
-				       setup),
+				       test_fake_setup),
 		cmocka_unit_test_setup(test_arm_delayed_disable_fasteoi_masks,
-				       setup),
+				       test_fake_setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "fake_chip.h"
+#include "irq_count.h"
 
 #define IRQ 3
 #define OTHER 4
@@ -19,17 +20,8 @@
 /* The descriptor table as the constructor left it, taken in main(). */
 static struct irq_desc boot[NR_IRQS];
 
-static int handled;
 static int other_handled;
 static int demux_calls;
-
-static irqreturn_t count_handler(int irq, void *dev_id)
-{
-	(void)irq;
-	(void)dev_id;
-	handled++;
-	return IRQ_HANDLED;
-}
 
 static irqreturn_t other_handler(int irq, void *dev_id)
 {
@@ -43,7 +35,7 @@ static irqreturn_t none_handler(int irq, void *dev_id)
 {
 	(void)irq;
 	(void)dev_id;
-	handled++;
+	test_handled++;
 	return IRQ_NONE;
 }
 
@@ -57,9 +49,7 @@ static void demux_flow(unsigned int irq, struct irq_desc *desc)
 
 static int setup(void **state)
 {
-	(void)state;
-	fake_chip_init();
-	handled = 0;
+	test_fake_setup(state);
 	other_handled = 0;
 	demux_calls = 0;
 	return 0;
@@ -122,11 +112,12 @@ static void test_reset_restores_boot_state(void **state)
 	set_irq_chip_and_handler(IRQ, fake_chip_make(0), handle_edge_irq);
 	set_irq_data(IRQ, &data);
 	set_irq_chip_data(IRQ, &chip_data);
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", NULL),
+			 0);
 	assert_int_equal(set_irq_wake(IRQ, 1), 0);
 	assert_int_equal(irq_set_affinity(IRQ, &cpu0), 0);
 	do_IRQ(IRQ);
-	assert_int_equal(handled, 1);
+	assert_int_equal(test_handled, 1);
 	assert_int_equal(kstat_irqs(IRQ), 1);
 	do_IRQ(NR_IRQS); /* an ERR: count */
 	assert_int_equal(irq_err_count_read(), 1);
@@ -158,11 +149,12 @@ static void test_reset_restores_boot_state(void **state)
 
 	/* The queued resend is gone: flushing replays nothing. */
 	set_irq_chip_and_handler(IRQ, fake_chip_make(0), handle_edge_irq);
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL), 0);
-	handled = 0;
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", NULL),
+			 0);
+	test_handled = 0;
 	fake_log_clear();
 	irq_resend_flush();
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 	assert_log();
 }
 
@@ -194,7 +186,7 @@ static void test_reset_restores_runtime_options(void **state)
 
 	/* noirqdebug off: the unhandled instance is accounted... */
 	do_IRQ(IRQ);
-	assert_int_equal(handled, 1);
+	assert_int_equal(test_handled, 1);
 	assert_int_equal(irq_desc[IRQ].irqs_unhandled, 1);
 	assert_int_equal(irq_desc[IRQ].irq_count, 1);
 	/* ...and irqfixup off: no other line's shared handler was polled. */
@@ -299,7 +291,8 @@ static void test_request_uses_startup_default(void **state)
 		handle_level_irq);
 	fake_log_clear();
 
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", NULL),
+			 0);
 
 	/* startup -> enable -> unmask */
 	if (!FAKE_LOG_IS(FAKE_UNMASK))
@@ -314,7 +307,7 @@ static void test_set_handler_on_no_irq_chip_switches_to_dummy(void **state)
 	(void)state;
 	assert_ptr_equal(get_irq_chip(IRQ), &no_irq_chip);
 	/* setup_irq() refuses a line without a chip. */
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL),
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", NULL),
 			 -ENOSYS);
 
 	set_irq_handler(IRQ, handle_edge_irq);
@@ -322,9 +315,10 @@ static void test_set_handler_on_no_irq_chip_switches_to_dummy(void **state)
 	assert_ptr_equal(get_irq_chip(IRQ), &dummy_irq_chip);
 	assert_ptr_equal(irq_desc[IRQ].handle_irq, handle_edge_irq);
 	assert_true(fake_messages_contain("interrupt handler for IRQ3"));
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", NULL),
+			 0);
 	do_IRQ(IRQ);
-	assert_int_equal(handled, 1);
+	assert_int_equal(test_handled, 1);
 }
 
 static void test_set_handler_bad_irq_is_ignored(void **state)
@@ -338,7 +332,8 @@ static void test_set_handler_bad_irq_uninstalls(void **state)
 {
 	(void)state;
 	set_irq_chip_and_handler(IRQ, fake_chip_make(0), handle_level_irq);
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", NULL),
+			 0);
 	disable_irq(IRQ);
 	disable_irq(IRQ);
 	disable_irq(IRQ);
@@ -359,7 +354,8 @@ static void test_set_handler_bad_irq_uninstalls_enabled_line(void **state)
 {
 	(void)state;
 	set_irq_chip_and_handler(IRQ, fake_chip_make(0), handle_edge_irq);
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", NULL),
+			 0);
 	assert_int_equal(irq_desc[IRQ].depth, 0);
 	assert_false(irq_desc[IRQ].status & IRQ_DISABLED);
 
@@ -369,7 +365,7 @@ static void test_set_handler_bad_irq_uninstalls_enabled_line(void **state)
 	assert_int_equal(irq_desc[IRQ].depth, 1);
 	fake_log_clear();
 	do_IRQ(IRQ);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 	assert_int_equal(irq_err_count_read(), 1);
 	assert_log();
 }
@@ -396,14 +392,14 @@ static void test_set_chained_handler(void **state)
 	 * No driver may request a demultiplexing line (setup_irq() is
 	 * architecture code, which 2.6.18 trusts with NOREQUEST lines).
 	 */
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL),
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", NULL),
 			 -EINVAL);
 	assert_int_equal(can_request_irq(IRQ, 0), 0);
 	assert_null(irq_desc[IRQ].action);
 
 	do_IRQ(IRQ);
 	assert_int_equal(demux_calls, 1);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 }
 
 static void test_set_chained_handler_bad_irq_uninstalls(void **state)

@@ -8,27 +8,13 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "fake_chip.h"
+#include "irq_count.h"
 
 #define IRQ 5
 
-static int handled;
-
-static irqreturn_t count_handler(int irq, void *dev_id)
-{
-	(void)dev_id;
-	assert_int_equal(irq, IRQ);
-	/* Runs with INPROGRESS set and the descriptor lock dropped. */
-	assert_true(irq_desc[IRQ].status & IRQ_INPROGRESS);
-	assert_false(spin_is_locked(&irq_desc[IRQ].lock));
-	handled++;
-	return IRQ_HANDLED;
-}
-
 static int setup(void **state)
 {
-	(void)state;
-	fake_chip_init();
-	handled = 0;
+	test_fake_setup(state);
 	set_irq_chip_and_handler(IRQ, fake_chip_make(0), handle_level_irq);
 	return 0;
 }
@@ -36,12 +22,13 @@ static int setup(void **state)
 static void test_level_masks_acks_then_unmasks(void **state)
 {
 	(void)state;
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL), 0);
+	assert_int_equal(
+		request_irq(IRQ, test_flow_count_handler, 0, "dev", NULL), 0);
 	fake_log_clear();
 
 	do_IRQ(IRQ);
 
-	assert_int_equal(handled, 1);
+	assert_int_equal(test_handled, 1);
 	assert_true(FAKE_LOG_IS(FAKE_MASK_ACK, FAKE_UNMASK));
 	assert_false(irq_desc[IRQ].status & (IRQ_INPROGRESS | IRQ_PENDING));
 	assert_int_equal(kstat_irqs(IRQ), 1);
@@ -51,7 +38,8 @@ static void test_level_without_mask_ack_uses_mask_then_ack(void **state)
 {
 	(void)state;
 	set_irq_chip(IRQ, fake_chip_make(1u << FAKE_MASK_ACK));
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL), 0);
+	assert_int_equal(
+		request_irq(IRQ, test_flow_count_handler, 0, "dev", NULL), 0);
 	fake_log_clear();
 
 	do_IRQ(IRQ);
@@ -62,13 +50,14 @@ static void test_level_without_mask_ack_uses_mask_then_ack(void **state)
 static void test_level_disabled_stays_masked_and_pending(void **state)
 {
 	(void)state;
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", NULL), 0);
+	assert_int_equal(
+		request_irq(IRQ, test_flow_count_handler, 0, "dev", NULL), 0);
 	disable_irq(IRQ);
 	fake_log_clear();
 
 	do_IRQ(IRQ);
 
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 	assert_true(FAKE_LOG_IS(FAKE_MASK_ACK));
 	assert_true(irq_desc[IRQ].status & IRQ_PENDING);
 	assert_true(fake_masked[IRQ]);

@@ -16,29 +16,13 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "fake_chip.h"
+#include "irq_count.h"
 
 #define IRQ 5
 #define DEFAULTS \
 	((1u << FAKE_ENABLE) | (1u << FAKE_DISABLE) | (1u << FAKE_SHUTDOWN))
 
 static int dev;
-static int handled;
-
-static irqreturn_t count_handler(int irq, void *dev_id)
-{
-	(void)irq;
-	(void)dev_id;
-	handled++;
-	return IRQ_HANDLED;
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	fake_chip_init();
-	handled = 0;
-	return 0;
-}
 
 /* @flow on IRQ with the default enable/disable/shutdown, requested. */
 static void line(irq_flow_handler_t flow, bool lazy)
@@ -46,7 +30,8 @@ static void line(irq_flow_handler_t flow, bool lazy)
 	set_irq_chip_and_handler(IRQ, fake_chip_make(DEFAULTS), flow);
 	assert_int_equal(irq_set_lazy_disable(IRQ, lazy), 0);
 	assert_int_equal(!!(irq_desc[IRQ].status & IRQ_LAZY_DISABLE), lazy);
-	assert_int_equal(request_irq(IRQ, count_handler, 0, "dev", &dev), 0);
+	assert_int_equal(request_irq(IRQ, test_count_handler, 0, "dev", &dev),
+			 0);
 	assert_false(fake_masked[IRQ]);
 	fake_log_clear();
 }
@@ -73,7 +58,7 @@ static void test_fasteoi_lazy_masks_on_arrival(void **state)
 
 	do_IRQ(IRQ);
 
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 	assert_true(FAKE_LOG_IS(FAKE_MASK, FAKE_EOI));
 	assert_true(fake_masked[IRQ]);
 	assert_true(irq_desc[IRQ].status & IRQ_PENDING);
@@ -98,11 +83,11 @@ static void test_fasteoi_lazy_enable_unmasks_and_resends(void **state)
 	assert_false(irq_desc[IRQ].status & IRQ_DISABLED);
 	assert_false(irq_desc[IRQ].status & IRQ_PENDING);
 	assert_true(irq_desc[IRQ].status & IRQ_REPLAY);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 
 	irq_resend_flush();
 
-	assert_int_equal(handled, 1);
+	assert_int_equal(test_handled, 1);
 	assert_true(FAKE_LOG_IS(FAKE_UNMASK, FAKE_RETRIGGER, FAKE_EOI));
 	assert_false(irq_desc[IRQ].status & IRQ_REPLAY);
 	assert_int_equal(kstat_irqs(IRQ), 2);
@@ -123,12 +108,12 @@ static void test_fasteoi_lazy_enable_hardware_retrigger(void **state)
 
 	assert_true(FAKE_LOG_IS(FAKE_UNMASK, FAKE_RETRIGGER));
 	assert_false(fake_masked[IRQ]);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 	assert_true(irq_desc[IRQ].status & IRQ_REPLAY);
 
-	/* The hardware's resend arrives, and is handled. */
+	/* The hardware's resend arrives, and is test_handled. */
 	do_IRQ(IRQ);
-	assert_int_equal(handled, 1);
+	assert_int_equal(test_handled, 1);
 	assert_true(FAKE_LOG_IS(FAKE_UNMASK, FAKE_RETRIGGER, FAKE_EOI));
 }
 
@@ -144,7 +129,7 @@ static void test_fasteoi_not_lazy_masks_at_once(void **state)
 
 	/* Already masked: an arrival is only EOIed. */
 	do_IRQ(IRQ);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 	assert_true(FAKE_LOG_IS(FAKE_MASK, FAKE_EOI));
 	assert_true(irq_desc[IRQ].status & IRQ_PENDING);
 
@@ -167,7 +152,7 @@ static void lazy_arrival(irq_flow_handler_t flow)
 	assert_false(fake_masked[IRQ]);
 
 	do_IRQ(IRQ);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 	assert_true(FAKE_LOG_IS(FAKE_MASK_ACK));
 	assert_true(fake_masked[IRQ]);
 	assert_true(irq_desc[IRQ].status & IRQ_PENDING);
@@ -209,7 +194,7 @@ static void test_edge_lazy(void **state)
 	assert_true(FAKE_LOG_IS(FAKE_MASK_ACK, FAKE_UNMASK, FAKE_RETRIGGER));
 	assert_false(fake_masked[IRQ]);
 	irq_resend_flush();
-	assert_int_equal(handled, 1);
+	assert_int_equal(test_handled, 1);
 }
 
 static void test_edge_not_lazy(void **state)
@@ -270,7 +255,7 @@ static void test_lazy_pair_costs_one_access(void **state)
 	assert_int_equal(fake_log_len(), PAIRS);
 	assert_int_equal(fake_count[FAKE_RETRIGGER][IRQ], 0);
 	assert_false(fake_masked[IRQ]);
-	assert_int_equal(handled, 0);
+	assert_int_equal(test_handled, 0);
 }
 
 static void test_not_lazy_pair_costs_two_accesses(void **state)
@@ -292,7 +277,7 @@ static void test_not_lazy_pair_costs_two_accesses(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-#define T(fn) cmocka_unit_test_setup(fn, setup)
+#define T(fn) cmocka_unit_test_setup(fn, test_fake_setup)
 		T(test_fasteoi_lazy_disable_no_chip_call),
 		T(test_fasteoi_lazy_masks_on_arrival),
 		T(test_fasteoi_lazy_enable_unmasks_and_resends),

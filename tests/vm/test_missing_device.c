@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include "../bench/spawn.h"
+#include "scratch.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-nodev-XXXXXX";
@@ -47,7 +48,6 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_missing_device),
 	};
-	char cmd[100];
 	int ret;
 
 	if (argc < 3)
@@ -60,8 +60,6 @@ int main(int argc, char **argv)
 	if (!mkdtemp(tmp))
 		return 1;
 	ret = cmocka_run_group_tests(tests, NULL, NULL);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
-	if (!ret && system(cmd))
-		return 1;
-	return ret;
+	/* A failure keeps the folder to look at. */
+	return test_scratch_end(tmp, ret);
 }

@@ -20,6 +20,7 @@
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
 #include "device/replay.h"
+#include "scratch.h"
 
 static const char *src;
 static char tmp[] = "/tmp/irqlab-vm-record-XXXXXX";
@@ -114,7 +115,6 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_unknown_load),
 		cmocka_unit_test(test_record_disk),
 	};
-	char cmd[100];
 	int ret;
 
 	if (argc < 3)
@@ -126,8 +126,5 @@ int main(int argc, char **argv)
 	if (!ret)
 		ret = cmocka_run_group_tests(tests, NULL, NULL);
 	/* A failure keeps the folder to look at. */
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
-	if ((!ret || ret == 77) && system(cmd))
-		return 1;
-	return ret;
+	return test_scratch_end(tmp, ret);
 }

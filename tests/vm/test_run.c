@@ -30,6 +30,7 @@
 #include <jansson.h>
 #include "../bench/spawn.h"
 #include "rig.h"
+#include "scratch.h"
 
 /*
  * QEMU's hard limit for the uio-edu run: a bound for a guest that hangs,
@@ -218,7 +219,6 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_uio_edu),
 		cmocka_unit_test(test_missing_device_in_guest),
 	};
-	char cmd[100];
 	int ret;
 
 	if (argc < 3)
@@ -230,8 +230,5 @@ int main(int argc, char **argv)
 	if (!ret)
 		ret = cmocka_run_group_tests(tests, NULL, NULL);
 	/* A failure keeps the folder to look at. */
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmp);
-	if ((!ret || ret == 77) && system(cmd))
-		return 1;
-	return ret;
+	return test_scratch_end(tmp, ret);
 }
