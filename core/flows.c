@@ -3,7 +3,7 @@
  * The flow handler registry (genirq/flows.h): one row per flow. A new
  * flow is a file of its own and a row here; irq_flow_name(), the traced
  * copies (traced.c), `irqlab list` and the dispatch benchmark
- * (bench/dispatch.c) read the rows. A flow on the dispatch path, built
+ * (bench/perf/dispatch.c) read the rows. A flow on the dispatch path, built
  * twice (dispatch.h), takes FLOW(); one outside it UNTRACED_FLOW().
  *
  * A test binary adds rows of its own by compiling this file again with

@@ -6,8 +6,8 @@
  * the models it is built of and the cost-profile section of each, the
  * triggers and pins it offers, the deliveries it accepts, and the
  * functions that build it and drive its input. Cost profiles
- * (chips/cost.c), the harness's chip set (bench/chipset.c), `irqlab list`
- * and the scenario files' chip names are all derived from it.
+ * (chips/cost.c), the harness's chip set (bench/device/chipset.c), `irqlab
+ * list` and the scenario files' chip names are all derived from it.
  *
  * Adding a chip model is one new file (the model, and its create and
  * pins functions) and one row here: docs/map.md walks through it.

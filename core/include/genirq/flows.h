@@ -11,7 +11,7 @@
 
 #include <genirq/irq.h>
 
-/* irqlab list names it and irqlab measure times it (bench/dispatch.c). */
+/* irqlab list names it and irqlab measure times it (bench/perf/dispatch.c). */
 #define IRQ_FLOW_MEASURED 0x1
 
 /**

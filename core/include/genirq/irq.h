@@ -272,7 +272,7 @@ static inline void generic_handle_irq(unsigned int irq)
 	/*
 	 * Read without the lock, as the kernel does: a handler may be
 	 * changed under it while an interrupt comes in (a real device's,
-	 * chips/uio.c), and either one runs. Atomic, so that this is what
+	 * chips/hw/uio.c), and either one runs. Atomic, so that this is what
 	 * C promises too; a plain load on every architecture we build for.
 	 */
 	irq_flow_handler_t handle =
