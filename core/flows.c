@@ -40,9 +40,12 @@
 /* clang-format off */
 const struct irq_flow_type irq_flow_types[] = {
 	FLOW(handle_simple_irq,		"simple",	IRQ_FLOW_MEASURED),
-	FLOW(handle_level_irq,		"level",	IRQ_FLOW_MEASURED),
+	FLOW(handle_level_irq,		"level",	IRQ_FLOW_MEASURED |
+							IRQ_FLOW_ONESHOT_MASKS),
 	FLOW(handle_edge_irq,		"edge",		IRQ_FLOW_MEASURED),
-	FLOW(handle_fasteoi_irq,	"fasteoi",	IRQ_FLOW_MEASURED),
+	FLOW(handle_fasteoi_irq,	"fasteoi",	IRQ_FLOW_MEASURED |
+							IRQ_FLOW_ONESHOT_MASKS |
+							IRQ_FLOW_ONESHOT_NEEDS_MASK),
 	FLOW(handle_percpu_irq,		"percpu",	IRQ_FLOW_MEASURED),
 	FLOW(handle_edge_masking_irq,	"edge-masking",	0),
 	FLOW(handle_bad_irq,		"bad",		0),
