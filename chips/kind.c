@@ -3,6 +3,11 @@
  * The chip-model registry (chips/kind.h): chip_kinds[], one row per chip
  * a scenario may name, and what is derived from a row alone: the checks
  * of a scenario's trigger, pin and delivery, and a wire's drive.
+ *
+ * A test binary adds rows by compiling this file again with
+ * IRQLAB_EXTRA_CHIPS naming a file of CHIP_KIND_ROW(id, row) lines
+ * (tests/bench/toy_chip.row), id's file defining what CHIP_KIND_DECLARE()
+ * names; the shipped chips/ has none.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,18 +21,24 @@
 #include <chips/uio.h>
 #include <chips/vic.h>
 
+#ifdef IRQLAB_EXTRA_CHIPS
+#define CHIP_KIND_ROW(id, ...) CHIP_KIND_DECLARE(id);
+#include IRQLAB_EXTRA_CHIPS
+#undef CHIP_KIND_ROW
+#endif
+
 /* clang-format off */
 const struct chip_kind chip_kinds[] = {
 	{
 		.name		= "soft",
 		.what		= "software chip: latched sources, handle_simple_irq",
-		.models		= { { "soft", softchip_cost_fields } },
+		.models		= { { "soft", soft_cost_fields } },
 		.triggers	= CHIP_TRIG(SIMPLE),
 		.default_pin	= 0,
 		.accepts	= CHIP_ACCEPTS_WIRE,
-		.arch		= SOFTCHIP_ARCH,
-		.pins		= softchip_kind_pins,
-		.create		= softchip_kind_create,
+		.arch		= SOFT_ARCH,
+		.pins		= soft_kind_pins,
+		.create		= soft_kind_create,
 		.drive		= chip_drive_wire,
 	},
 	{
@@ -96,6 +107,11 @@ const struct chip_kind chip_kinds[] = {
 		.create		= uio_kind_create,
 		.drive		= chip_drive_wire,
 	},
+#ifdef IRQLAB_EXTRA_CHIPS
+#define CHIP_KIND_ROW(id, ...) __VA_ARGS__,
+#include IRQLAB_EXTRA_CHIPS
+#undef CHIP_KIND_ROW
+#endif
 	{ .name = NULL },
 };
 /* clang-format on */

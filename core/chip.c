@@ -17,9 +17,10 @@
  *   first).
  *
  * In no kernel: irq_oneshot_masks(), which says what the flows of flow.c
- * do for a oneshot line.
+ * do for a oneshot line, as their rows in flows.c say it.
  */
 #include <errno.h>
+#include <genirq/flows.h>
 #include "internals.h"
 
 /**
@@ -242,7 +243,7 @@ void irq_chip_set_defaults(struct irq_chip *chip)
 bool irq_oneshot_masks(unsigned int irq)
 {
 	struct irq_desc *desc;
-	irq_flow_handler_t flow;
+	const struct irq_flow_type *t;
 	unsigned long flags;
 	bool masks;
 
@@ -250,10 +251,11 @@ bool irq_oneshot_masks(unsigned int irq)
 		return false;
 	desc = irq_desc + irq;
 	spin_lock_irqsave(&desc->lock, flags);
-	flow = irq_flow_untraced(
+	/* The flow's row says (IRQ_FLOW_ONESHOT_*, core/flows.c). */
+	t = irq_flow_type_of(
 		__atomic_load_n(&desc->handle_irq, __ATOMIC_RELAXED));
-	masks = flow == handle_level_irq ||
-		(flow == handle_fasteoi_irq && desc->chip->mask);
+	masks = t && (t->flags & IRQ_FLOW_ONESHOT_MASKS) &&
+		(!(t->flags & IRQ_FLOW_ONESHOT_NEEDS_MASK) || desc->chip->mask);
 	spin_unlock_irqrestore(&desc->lock, flags);
 	return masks;
 }

@@ -3,7 +3,7 @@
  * The flow handler registry (genirq/flows.h): one row per flow. A new
  * flow is a file of its own and a row here; irq_flow_name(), the traced
  * copies (traced.c), `irqlab list` and the dispatch benchmark
- * (bench/dispatch.c) read the rows. A flow on the dispatch path, built
+ * (bench/perf/dispatch.c) read the rows. A flow on the dispatch path, built
  * twice (dispatch.h), takes FLOW(); one outside it UNTRACED_FLOW().
  *
  * A test binary adds rows of its own by compiling this file again with
@@ -40,9 +40,12 @@
 /* clang-format off */
 const struct irq_flow_type irq_flow_types[] = {
 	FLOW(handle_simple_irq,		"simple",	IRQ_FLOW_MEASURED),
-	FLOW(handle_level_irq,		"level",	IRQ_FLOW_MEASURED),
+	FLOW(handle_level_irq,		"level",	IRQ_FLOW_MEASURED |
+							IRQ_FLOW_ONESHOT_MASKS),
 	FLOW(handle_edge_irq,		"edge",		IRQ_FLOW_MEASURED),
-	FLOW(handle_fasteoi_irq,	"fasteoi",	IRQ_FLOW_MEASURED),
+	FLOW(handle_fasteoi_irq,	"fasteoi",	IRQ_FLOW_MEASURED |
+							IRQ_FLOW_ONESHOT_MASKS |
+							IRQ_FLOW_ONESHOT_NEEDS_MASK),
 	FLOW(handle_percpu_irq,		"percpu",	IRQ_FLOW_MEASURED),
 	FLOW(handle_edge_masking_irq,	"edge-masking",	0),
 	FLOW(handle_bad_irq,		"bad",		0),

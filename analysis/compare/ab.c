@@ -4,7 +4,7 @@
  * per cell, a signed-rank test and interval per cell at each look, Holm
  * over the family, and the outcome with what each undecided cell could
  * have shown. docs/analysis.md ("irqlab ab") has the method and the
- * arithmetic of its error rates; bench/ab.c runs the pairs.
+ * arithmetic of its error rates; bench/cmd/ab.c runs the pairs.
  */
 #include <errno.h>
 #include <math.h>

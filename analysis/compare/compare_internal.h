@@ -4,8 +4,8 @@
  * folder of runs (compare_runs.c), which compare.c sets against a base
  * (its command line in compare_cli.c, its levels of change in
  * compare_shift.c, what it says beside the verdict in compare_caveats.c)
- * and compare_stability.c against itself. Nothing outside
- * analysis/compare*.c includes this header.
+ * and compare_stability.c against itself. Nothing outside the files of
+ * analysis/compare/ includes this header.
  */
 #ifndef ANALYSIS_COMPARE_INTERNAL_H
 #define ANALYSIS_COMPARE_INTERNAL_H

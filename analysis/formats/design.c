@@ -316,7 +316,7 @@ const char *const run_host_key[RUN_NHOST_ALL] = {
 	"compute_ns", "clock_ns", "handoff_ns", "steal_ns", "run_delay_ns",
 };
 
-/* host: per probe figure, the blocks' values (bench/probe.c); NAN: null. */
+/* host: per probe figure, the blocks' values (bench/run/probe.c); NAN: null. */
 static json_t *host_json(const struct run_design *d)
 {
 	json_t *o = json_object();

@@ -3,7 +3,7 @@
  * The design registry, analysis's half: analysis/designs.def expanded to
  * the table samples.c reads the design byte through, palette.c colours by
  * and the report orders its designs by. The harness expands the same list
- * (bench/designs.c), so the two halves cannot disagree.
+ * (bench/designs/designs.c), so the two halves cannot disagree.
  *
  * A test binary adds rows by compiling this file again with
  * IRQLAB_EXTRA_DESIGNS naming a file of IRQLAB_DESIGN() rows

@@ -14,7 +14,7 @@
  * only once its last event was taken. There a latency counts from I
  * (RUN_FROM_INTENDED), as every latency did in folders written before
  * summary.json said which. The harness decides which per line
- * (bench/device.c bench_holds_stimulus()); samples.bin keeps I, late_ns
+ * (bench/device/device.c bench_holds_stimulus()); samples.bin keeps I, late_ns
  * and the entry from I, and latency_entry() gives the latency either way.
  *
  * Which block quantiles are units. A block's quantile q over n events

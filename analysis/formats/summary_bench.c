@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * summary.json's bench object, typed (docs/bench.md): what irqlab bench
- * measured outside scenarios, as bench/perf.c writes it and the report's
+ * measured outside scenarios, as bench/perf/perf.c writes it and the report's
  * Benchmarks section reads it (struct run_bench, run.h). Every figure is
  * a number or null (not measured); the lists and series the harness
  * could not make are absent, and so are the parts that came after the

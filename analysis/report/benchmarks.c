@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The report's "Benchmarks" section for a folder `irqlab bench` wrote:
- * summary.json's bench object (bench/perf.c, read by summary_bench.c) and the
- * scenarios of configs/bench.ini. The targets they are set against are
+ * summary.json's bench object (bench/perf/perf.c, read by summary_bench.c) and
+ * the scenarios of configs/bench.ini. The targets they are set against are
  * benchmarks_targets.c's; here, the figures behind them: the dispatch
  * cost per flow, the scaling series, and chip access's share of latency.
  */

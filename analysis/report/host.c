@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The host, round by round, as the harness recorded it at each round
- * (bench/probe.c, summary.json "host"). Inside one run the designs of a
+ * (bench/run/probe.c, summary.json "host"). Inside one run the designs of a
  * round share its host and the paired statistics take it out; across
  * runs nothing does, so comparisons across runs (irqlab compare, the
  * stability table) set apart the rounds the hypervisor took, by a

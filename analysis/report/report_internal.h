@@ -3,8 +3,8 @@
  * Inside irqlab report: the report being written, the table of its
  * sections (report.c) and what the files by subject share: the cells'
  * formats and the verdict against __do_IRQ (report_fmt.c), the figures
- * (report_figures.c). Nothing outside analysis/report*.c,
- * benchmarks*.c and their tests includes this header.
+ * (report_figures.c). Nothing outside the files of analysis/report/ and
+ * their tests includes this header.
  */
 #ifndef ANALYSIS_REPORT_INTERNAL_H
 #define ANALYSIS_REPORT_INTERNAL_H

@@ -2,7 +2,7 @@
 /*
  * Watched events (stages.h, struct stages_watch): the own stages of a
  * few events the caller names by block and seq, the tail events of
- * analysis/tail_run.c. The stage machine already matches each raise to
+ * analysis/tail/tail_run.c. The stage machine already matches each raise to
  * the service that claimed it (stages.c, service_event()); at that
  * moment the interrupt's frame holds its stages from its entry up to
  * this service, which is the part of the event's latency after the

@@ -2,7 +2,7 @@
 /*
  * Why an event was slow (tail.h, docs/tail.md). An event's latency runs
  * from its fire F (the device thread's stamp as it asserted the line)
- * or, on a line that holds the stimulus back (analysis/latency.c), from
+ * or, on a line that holds the stimulus back (analysis/formats/latency.c), from
  * its intended time I, to the handler entry E that claimed it, and is
  * cut, in this order, into what samples.bin measured of it:
  *

@@ -4,7 +4,7 @@
  * or two sets of configs (--a, --b), or both, run as short runs in
  * pairs, each run a process of its own (`BIN run CONFIG... -q
  * --no-report -o DIR/pair-NNN-a`), each pair's order (AB or BA) drawn
- * from a seed, until the gate (analysis/ab.c) gives a pass or a
+ * from a seed, until the gate (analysis/compare/ab.c) gives a pass or a
  * regression at one of its looks, or the budget or --max-pairs ends
  * (inconclusive). DIR holds the runs, ab.json (rewritten after every
  * pair, staged as .ab.json.tmp) and ab.md; INCOMPLETE marks it until

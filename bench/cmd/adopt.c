@@ -6,7 +6,7 @@
  * results/latest by the same code as irqlab run's own (runfolder.c), so
  * that the protocol is written once. FOLDER's files are copied, so it may
  * be on another file system, and it is left as it is. It must read as a
- * run folder (its summary.json, through analysis/summary.c) and hold
+ * run folder (its summary.json, through analysis/formats/summary.c) and hold
  * regular files only; it is complete when its summary.json says so and it
  * has no INCOMPLETE.
  */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Private to the irqlab command (bench/main.c and bench/cmd_*.c, built into
- * the executable, not into libirqlab_bench): the command line of `irqlab
- * run` and `irqlab bench` once parsed (cmd_args.c), the measurements made
- * outside scenarios (cmd_measure.c) and the run driver (cmd_run.c).
+ * Private to the irqlab command (bench/cmd/main.c and bench/cmd/cmd_*.c,
+ * built into the executable, not into libirqlab_bench): the command line
+ * of `irqlab run` and `irqlab bench` once parsed (cmd_args.c), the
+ * measurements made outside scenarios (cmd_measure.c) and the run driver
+ * (cmd_run.c).
  */
 #ifndef BENCH_CMD_H
 #define BENCH_CMD_H

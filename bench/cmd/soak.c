@@ -269,8 +269,8 @@ static int check_scenario(const struct run *r, size_t i, const struct tally *t,
  * two events flagged coalesced per one counted so, the latency count,
  * minimum and maximum, and entry <= exit for every serviced event, ~0
  * for every stranded one. Both files are read by their formats' one
- * reader (analysis/summary.c, analysis/samples.c): a field missing or of
- * the wrong type is an error, not a 0.
+ * reader (analysis/formats/summary.c, analysis/formats/samples.c): a field
+ * missing or of the wrong type is an error, not a 0.
  *
  * Return: the number of mismatches (0: none), or -errno if the folder
  * cannot be read (@why says what).

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Private to the config reader (bench/config_*.c): the table of keys, the
- * table of rules between keys, and the state of one load. Nothing outside
- * the reader includes this, but its tests.
+ * Private to the config reader (bench/config/config_*.c): the table of
+ * keys, the table of rules between keys, and the state of one load.
+ * Nothing outside the reader includes this, but its tests.
  *
  * A file is read in four steps, one file each: config_parse.c reads the
  * sections and parses each key's value as the key table says

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The design registry, the harness's half: analysis/designs.def, the list
- * the run folder's reader expands too (analysis/designs.c), made into
+ * the run folder's reader expands too (analysis/formats/designs.c), made into
  * rows that point at each design's ops. A row whose ops no file defines
  * does not link; a design file no row names is never run. The enum
  * bench_design is the same list's (bench.h).

@@ -158,7 +158,7 @@ struct bench_line {
  * is the design's, and a latency counts from the intended time (no
  * coordinated omission). Elsewhere it is the harness's (the host stalled
  * the device thread), and a latency counts from the fire. The one place
- * this is decided (analysis/latency.c, summary.json latency_origin).
+ * this is decided (analysis/formats/latency.c, summary.json latency_origin).
  *
  * Return: true if latencies of @sc's designs count from the intended time.
  */

@@ -9,9 +9,13 @@
  * for its thread. The driver's critical sections (disable_rate,
  * disable_ns) are its process-context side, run from the device thread.
  *
- * flow, do_irq and edge-masking request device_irq() (their flow handlers
- * differ, not the driver); threaded requests device_hard() and its thread
- * device_work(); threaded-oneshot device_primary() and device_oneshot().
+ * The driver has three forms, and a design's row (bench/designs/) names
+ * its form, not the design itself: BENCH_DESIGN_FLOW requests
+ * device_irq() (flow, do_irq, edge-masking: their flow handlers differ,
+ * not the driver); BENCH_DESIGN_THREADED device_hard() and its thread
+ * device_work(); BENCH_DESIGN_THREADED_ONESHOT device_primary() and
+ * device_oneshot(). A new design takes one of them and leaves this file
+ * as it is (tests/bench/test_registry.c checks each row's form).
  *
  * The hot path (the handlers) allocates nothing and prints nothing.
  */

@@ -3,7 +3,7 @@
  * `irqlab bench`: the measurements that are not scenarios, taken side by
  * side in one process before the benchmark suite's scenarios run
  * (configs/bench.ini). The report judges them against the targets
- * (analysis/benchmarks.c, docs/bench.md).
+ * (analysis/report/benchmarks.c, docs/bench.md).
  *
  *   dispatch   ns per do_IRQ() through each flow on a chip whose
  *              operations do nothing, through the dispatch path without

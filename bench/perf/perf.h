@@ -2,7 +2,8 @@
 /*
  * `irqlab bench`'s measurements that are not scenarios (perf.c), written
  * into summary.json as "bench" (docs/bench.md); the report judges them,
- * and the suite's scenarios, against the targets (analysis/benchmarks.c).
+ * and the suite's scenarios, against the targets
+ * (analysis/report/benchmarks.c).
  */
 #ifndef BENCH_PERF_H
 #define BENCH_PERF_H

@@ -5,7 +5,7 @@
  * records never reach samples.bin; they are still in the line's slots
  * when the block ends, and the noise recorders still hold its gaps.
  * They become samples.bin's records here, in memory, and the report's
- * attribution (analysis/tail.c) explains the event among them, as the
+ * attribution (analysis/tail/tail.c) explains the event among them, as the
  * report's "Why the tail" would have. rtla's timerlat prints its
  * auto-analysis when its threshold stops it; this is that.
  */

@@ -274,6 +274,38 @@ static bool cut_short(struct bench_scenario_run *r, struct bench_line *l,
 	return true;
 }
 
+/*
+ * A block that ran whole, into @res's books: the chip's counts between
+ * @s0 and @s1, its stimulus time, its host noise, its slots reconciled,
+ * and the samples of every device but a storm's.
+ */
+static int block_books(struct bench_scenario_run *r, struct bench_line *l,
+		       struct noise_set *ns, unsigned int block,
+		       struct bench_result *res, const struct chip_stats *s0,
+		       const struct chip_stats *s1, uint64_t stim_ns,
+		       struct design_acc *acc, struct bench_sample *buf,
+		       char *err, size_t errlen)
+{
+	int ret;
+
+	res->dropped_edges += s1->dropped_masked - s0->dropped_masked;
+	res->chip_spurious += s1->spurious - s0->spurious;
+	res->chip_accesses += bench_chip_accesses(s1) - bench_chip_accesses(s0);
+	res->seconds += (double)stim_ns / 1e9;
+	res->blocks++;
+
+	bench_noise_block_end(ns, res);
+	ret = bench_reconcile(r, res->design, l, ns, acc, res, err, errlen);
+	for (unsigned int i = 0; i < l->nr_dev && !ret && r->run; i++)
+		if (!l->dev[i].storm)
+			ret = bench_write_samples(r, res, block, &l->dev[i],
+						  buf);
+	if (ret && !*err)
+		snprintf(err, errlen, "cannot write samples: %s",
+			 strerror(-ret));
+	return ret;
+}
+
 static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		     const struct thread_place *tp, struct noise_set *ns,
 		     unsigned int block, unsigned int slot,
@@ -345,23 +377,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	}
 	if (cut_short(r, l, ns))
 		return -EINTR;
-	res->dropped_edges += s1.dropped_masked - s0.dropped_masked;
-	res->chip_spurious += s1.spurious - s0.spurious;
-	res->chip_accesses +=
-		bench_chip_accesses(&s1) - bench_chip_accesses(&s0);
-	res->seconds += (double)stim_ns / 1e9;
-	res->blocks++;
-
-	bench_noise_block_end(ns, res);
-	ret = bench_reconcile(r, d, l, ns, acc, res, err, errlen);
-	for (unsigned int i = 0; i < l->nr_dev && !ret && r->run; i++)
-		if (!l->dev[i].storm)
-			ret = bench_write_samples(r, res, block, &l->dev[i],
-						  buf);
-	if (ret && !*err)
-		snprintf(err, errlen, "cannot write samples: %s",
-			 strerror(-ret));
-	return ret;
+	return block_books(r, l, ns, block, res, &s0, &s1, stim_ns, acc, buf,
+			   err, errlen);
 }
 
 /*

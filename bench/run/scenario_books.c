@@ -90,6 +90,65 @@ uint32_t bench_window_noise(const struct bench_line *l,
 }
 
 /*
+ * The slots of @dev below fired into @acc: how late each fired, and each
+ * stamped one's latencies and noise; *@stamped and *@stranded count them.
+ * Return: 0, or -ENOMEM.
+ */
+static int reconcile_dev(const struct bench_line *l, struct bench_dev *dev,
+			 const struct noise_set *ns, struct design_acc *acc,
+			 struct bench_result *res, uint64_t *stamped,
+			 uint64_t *stranded)
+{
+	for (uint64_t s = 0; s < dev->fired; s++) {
+		struct bench_event *e = &dev->ev[s];
+
+		if (bench_lat_push(&acc->late, e->late))
+			return -ENOMEM;
+		if (!e->entry) {
+			(*stranded)++;
+			continue;
+		}
+		(*stamped)++;
+		e->noise_ns = bench_window_noise(l, ns, e);
+		res->noise_events += e->noise_ns > 0;
+		if ((!e->noise_ns &&
+		     bench_lat_push(&acc->quiet,
+				    bench_event_latency(l, e, e->entry))) ||
+		    bench_lat_push(&acc->entry,
+				   bench_event_latency(l, e, e->entry)) ||
+		    bench_lat_push(&acc->exit,
+				   bench_event_latency(l, e, e->exit)) ||
+		    (e->hard &&
+		     bench_lat_push(&acc->hard,
+				    bench_event_latency(l, e, e->hard))))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * The block's quantiles: its slice of the design's latencies, from
+ * @first on, 0 (null) where the block has too few events for one to be a
+ * unit.
+ */
+static void block_quantiles(const struct bench_line *l,
+			    const struct design_acc *acc, size_t first,
+			    struct bench_result *res)
+{
+	if (l->block >= BENCH_MAX_BLOCKS)
+		return;
+	for (int q = 0; q < BENCH_NQ; q++) {
+		double v = latency_block_quantile(acc->entry.v + first,
+						  acc->entry.n - first,
+						  bench_block_permille[q]);
+
+		res->block_ns[l->block][q] = isnan(v) ? 0 : v;
+	}
+	if (l->block + 1 > res->nblock_ns)
+		res->nblock_ns = l->block + 1;
+}
+
+/*
  * The books of one block: every slot below fired was stamped once or not
  * at all, the stamps agree with the handler's tally, and fired =
  * serviced + stranded.
@@ -114,33 +173,8 @@ int bench_reconcile(struct bench_scenario_run *r, enum bench_design d,
 				sc->name, i, (unsigned long long)dev->cap);
 			return -EOVERFLOW;
 		}
-		for (uint64_t s = 0; s < dev->fired; s++) {
-			struct bench_event *e = &dev->ev[s];
-
-			if (bench_lat_push(&acc->late, e->late))
-				return -ENOMEM;
-			if (!e->entry) {
-				stranded++;
-				continue;
-			}
-			stamped++;
-			e->noise_ns = bench_window_noise(l, ns, e);
-			res->noise_events += e->noise_ns > 0;
-			if ((!e->noise_ns &&
-			     bench_lat_push(&acc->quiet,
-					    bench_event_latency(l, e,
-								e->entry))) ||
-			    bench_lat_push(&acc->entry,
-					   bench_event_latency(l, e,
-							       e->entry)) ||
-			    bench_lat_push(&acc->exit,
-					   bench_event_latency(l, e,
-							       e->exit)) ||
-			    (e->hard && bench_lat_push(&acc->hard,
-						       bench_event_latency(
-							       l, e, e->hard))))
-				return -ENOMEM;
-		}
+		if (reconcile_dev(l, dev, ns, acc, res, &stamped, &stranded))
+			return -ENOMEM;
 		if (stamped != dev->serviced || dev->drained != dev->serviced ||
 		    stamped + stranded != dev->fired) {
 			snprintf(
@@ -164,21 +198,7 @@ int bench_reconcile(struct bench_scenario_run *r, enum bench_design d,
 		res->thread_runs += dev->thread_runs;
 	}
 	res->holds_stimulus = l->holds_stimulus;
-	/*
-	 * The block's quantiles: its slice of the design's latencies, 0
-	 * (null) where the block has too few events for one to be a unit.
-	 */
-	if (l->block < BENCH_MAX_BLOCKS) {
-		for (int q = 0; q < BENCH_NQ; q++) {
-			double v = latency_block_quantile(
-				acc->entry.v + first, acc->entry.n - first,
-				bench_block_permille[q]);
-
-			res->block_ns[l->block][q] = isnan(v) ? 0 : v;
-		}
-		if (l->block + 1 > res->nblock_ns)
-			res->nblock_ns = l->block + 1;
-	}
+	block_quantiles(l, acc, first, res);
 	res->masked_ns += l->masked_ns;
 	res->disables += l->disables;
 	if (l->concurrent) {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What environment.json says of the machine and the build
- * (analysis/environment.c owns the format; docs/results.md): the kernel,
- * the CPU model and whether it is a virtual machine's, the clock source,
- * the build's flags, the command line and the busy-wait calibration.
+ * (analysis/formats/environment.c owns the format; docs/results.md): the
+ * kernel, the CPU model and whether it is a virtual machine's, the clock
+ * source, the build's flags, the command line and the busy-wait calibration.
  */
 #include <ctype.h>
 #include <math.h>

@@ -361,7 +361,7 @@ void bench_run_break(struct bench_run *run, const struct bench_break *brk)
  * @why: the sentence that stopped the run, copied
  *
  * samples.bin keeps the records of its finished blocks; the readers
- * leave them out, and say so (analysis/run.c).
+ * leave them out, and say so (analysis/formats/run.c).
  */
 void bench_run_failed(struct bench_run *run, const struct bench_scenario *sc,
 		      unsigned int index, const char *why)
@@ -392,7 +392,7 @@ uint64_t bench_run_start_ns(const struct bench_run *run)
  * @s: the samples
  * @n: how many
  *
- * Records are encoded (analysis/samples.c) into a large buffer that is
+ * Records are encoded (analysis/formats/samples.c) into a large buffer that is
  * written when full and on bench_run_close(). A write error is kept:
  * every later call, and bench_run_close(), fails with it.
  *

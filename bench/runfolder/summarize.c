@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What a run recorded, as summary.json's model (struct run of
- * analysis/run.h), which analysis/summary.c writes: the results grouped by
- * scenario in the order of their first result, each design with the
+ * analysis/run.h), which analysis/formats/summary.c writes: the results grouped
+ * by scenario in the order of their first result, each design with the
  * scenario's placement as it was placed, and the trace and break the
  * run reported.
  */

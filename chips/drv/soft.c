@@ -11,7 +11,7 @@
 
 static void soft_mask(unsigned int irq)
 {
-	struct softchip *s = irq_to_soft(irq);
+	struct soft *s = irq_to_soft(irq);
 	unsigned int pin = irq - s->base.irq_base;
 
 	chip_reg_write(&s->base, pin, CHIP_ACC_MASK, s->cost.enable_write_ns);
@@ -20,7 +20,7 @@ static void soft_mask(unsigned int irq)
 
 static void soft_unmask(unsigned int irq)
 {
-	struct softchip *s = irq_to_soft(irq);
+	struct soft *s = irq_to_soft(irq);
 	unsigned int pin = irq - s->base.irq_base;
 
 	chip_reg_write(&s->base, pin, CHIP_ACC_UNMASK, s->cost.enable_write_ns);
@@ -52,7 +52,7 @@ struct irq_chip soft_chip = {
  */
 void soft_demux(unsigned int irq, struct irq_desc *desc)
 {
-	struct softchip *s = desc->handler_data;
+	struct soft *s = desc->handler_data;
 
 	(void)irq;
 	for (;;) {

@@ -15,15 +15,15 @@
 #include "hw/soft_hw.h"
 #include "skeleton.h"
 
-const struct chip_cost_field softchip_cost_fields[] = {
-	{ "status_read_ns", offsetof(struct softchip_cost, status_read_ns) },
-	{ "status_write_ns", offsetof(struct softchip_cost, status_write_ns) },
-	{ "enable_write_ns", offsetof(struct softchip_cost, enable_write_ns) },
+const struct chip_cost_field soft_cost_fields[] = {
+	{ "status_read_ns", offsetof(struct soft_cost, status_read_ns) },
+	{ "status_write_ns", offsetof(struct soft_cost, status_write_ns) },
+	{ "enable_write_ns", offsetof(struct soft_cost, enable_write_ns) },
 	{ NULL, 0 },
 };
 
 /* Raise what is pending and enabled: the line itself, or the parent. */
-void soft_deliver(struct softchip *s, unsigned int pin)
+void soft_deliver(struct soft *s, unsigned int pin)
 {
 	unsigned int bit = 1u << pin;
 
@@ -39,7 +39,7 @@ void soft_deliver(struct softchip *s, unsigned int pin)
 
 static void soft_set_input(struct chip_model *m, unsigned int pin, bool level)
 {
-	struct softchip *s = (struct softchip *)m;
+	struct soft *s = (struct soft *)m;
 	unsigned int bit = 1u << pin;
 
 	if (!level || pin >= m->nr_inputs)
@@ -61,7 +61,7 @@ static void soft_set_design(struct chip_model *m, enum chip_design design)
 
 static void soft_destroy(struct chip_model *m)
 {
-	struct softchip *s = (struct softchip *)m;
+	struct soft *s = (struct soft *)m;
 
 	for (unsigned int i = 0; i < m->nr_inputs; i++)
 		chip_line_release(m->irq_base + i, CHIP_REL_KEEP_CHIP);
@@ -76,14 +76,14 @@ static const struct chip_model_ops soft_ops = {
 	.set_input = soft_set_input,
 	.set_design = soft_set_design,
 	.destroy = soft_destroy,
-	.arch = SOFTCHIP_ARCH,
+	.arch = SOFT_ARCH,
 };
 /* clang-format on */
 
-struct chip_model *softchip_create(unsigned int irq_base, unsigned int nr,
-				   unsigned int cpu, int parent_irq)
+struct chip_model *soft_create(unsigned int irq_base, unsigned int nr,
+			       unsigned int cpu, int parent_irq)
 {
-	struct softchip *s;
+	struct soft *s;
 
 	if (!nr || nr > 32 || irq_base + nr > NR_IRQS || cpu >= NR_CPUS ||
 	    parent_irq >= NR_IRQS ||
@@ -96,11 +96,11 @@ struct chip_model *softchip_create(unsigned int irq_base, unsigned int nr,
 			     &(const struct chip_model){
 				     .name = "soft",
 				     .ops = &soft_ops,
-				     .cost_fields = softchip_cost_fields,
+				     .cost_fields = soft_cost_fields,
 				     .irq_base = irq_base,
 				     .nr_inputs = nr,
 			     },
-			     offsetof(struct softchip, cost));
+			     offsetof(struct soft, cost));
 	if (!s)
 		return NULL;
 	s->cpu = cpu;
@@ -125,16 +125,16 @@ struct chip_model *softchip_create(unsigned int irq_base, unsigned int nr,
 	return &s->base;
 }
 
-const char *softchip_kind_pins(enum chip_trigger t, unsigned int pin)
+const char *soft_kind_pins(enum chip_trigger t, unsigned int pin)
 {
 	(void)t;
 	return pin >= 32 ? "0-31" : NULL;
 }
 
-int softchip_kind_create(const struct chip_kind_params *p, struct chip_built *b,
-			 char *why, size_t len)
+int soft_kind_create(const struct chip_kind_params *p, struct chip_built *b,
+		     char *why, size_t len)
 {
 	(void)p;
-	b->m[0] = softchip_create(0, 32, 0, -1);
+	b->m[0] = soft_create(0, 32, 0, -1);
 	return b->m[0] ? 0 : chip_kind_create_failed("soft", why, len);
 }

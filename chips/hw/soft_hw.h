@@ -8,16 +8,16 @@
 
 #include <chips/soft.h>
 
-struct softchip {
+struct soft {
 	struct chip_model base;
-	struct softchip_cost cost;
+	struct soft_cost cost;
 	unsigned int cpu;
 	int parent_irq;
 	unsigned int status; /* latched sources; atomic */
 	unsigned int enable; /* unmasked lines; under the descriptor locks */
 };
 
-static inline struct softchip *irq_to_soft(unsigned int irq)
+static inline struct soft *irq_to_soft(unsigned int irq)
 {
 	return get_irq_chip_data(irq);
 }
@@ -25,7 +25,7 @@ static inline struct softchip *irq_to_soft(unsigned int irq)
 extern struct irq_chip soft_chip; /* drv/soft.c */
 
 /* Shared between the model's files; each is documented where it is. */
-void soft_deliver(struct softchip *s, unsigned int pin);
+void soft_deliver(struct soft *s, unsigned int pin);
 void soft_demux(unsigned int irq, struct irq_desc *desc);
 
 #endif /* CHIPS_HW_SOFT_HW_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The A/B gate's judgement (analysis/ab.c) on synthetic pairs of run
+ * The A/B gate's judgement (analysis/compare/ab.c) on synthetic pairs of run
  * folders with known answers: summary.json written by its own writer
  * (summary_json()), each cell's blocks drawn around a known value, and
  * the pairs fed to the gate at its looks as irqlab ab does. A pass, a

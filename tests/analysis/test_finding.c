@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The report's finding (analysis/report_finding.c) on synthetic runs whose
- * answers are known: per-block quantiles made so that a design is 0.8 or
+ * The report's finding (analysis/report/report_finding.c) on synthetic runs
+ * whose answers are known: per-block quantiles made so that a design is 0.8 or
  * 1.5 times __do_IRQ in every round (a verdict, with that ratio and
  * interval), alternates around 1 (no verdict: the interval spans 1), or
  * is 0.8 as measured but not with the host-noise events set apart (a

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The run folder's formats, each through its one owner: samples.bin
- * (analysis/samples.c), summary.json (summary.c, design.c) and
+ * (analysis/formats/samples.c), summary.json (summary.c, design.c) and
  * environment.json (environment.c). What the writer writes, the reader
  * reads back the same; and every reader refuses a truncated or malformed
  * file with one sentence that names the file and what is wrong: a

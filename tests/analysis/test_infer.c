@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * analysis/infer.c on answers known by hand or by table: the exact null
+ * analysis/stats/infer.c on answers known by hand or by table: the exact null
  * of the signed-rank statistic, its p-values and Hodges-Lehmann interval
  * at n = 10 (critical value 8 at 5% two-sided), the interval's coverage
  * and the A/A rejection rate on simulated symmetric pairs, Holm's

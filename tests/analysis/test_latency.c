@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What a latency is (analysis/latency.c), with known answers: a record's
- * latency from the fire or from the intended time; the rule that a block
- * gives quantile q only with n (1 - q) >= 10 events above it (p50 from
+ * What a latency is (analysis/formats/latency.c), with known answers: a
+ * record's latency from the fire or from the intended time; the rule that a
+ * block gives quantile q only with n (1 - q) >= 10 events above it (p50 from
  * 20 events, p99 from 1,000, p99.9 from 10,000), its null for a smaller
  * block; how many blocks of a design resolve q, said in words; and the
  * median over blocks that the ratios set against each other.

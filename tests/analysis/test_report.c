@@ -134,7 +134,7 @@ static void rewrite_samples(const char *dir, bool tighten, bool slower)
  * Every round of @dir's copy probed the same host: the copies' latencies
  * are rewritten, and the real run's probe, which can put a round of six
  * in the other hand-off regime on a loaded machine, must not set any of
- * them apart (analysis/host.c).
+ * them apart (analysis/report/host.c).
  */
 static void even_probe(const char *dir)
 {
@@ -906,7 +906,7 @@ static void test_compare_known_answers(void **state)
  * shift is found depends on the host. Every event is drained, however
  * slow the host: a block none of whose events was serviced in time has no
  * quantile, and a pair short of a round has no calibration. Blocks of
- * 1,500 events: a block needs 1,000 for a p99 (analysis/latency.c), and
+ * 1,500 events: a block needs 1,000 for a p99 (analysis/formats/latency.c), and
  * a pair without one has no calibration either.
  */
 static void test_repeat_and_calibration(void **state)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tail attribution (analysis/tail.c) on synthetic records whose
+ * The tail attribution (analysis/tail/tail.c) on synthetic records whose
  * causes are known exactly: an event alone (late, accesses, noise), one
  * that fired while the previous handler ran, one coalesced into an
  * earlier event's run, noise larger than what is left, a lateness not

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * `irqlab adopt FOLDER -o DIR` (bench/adopt.c), end to end on a folder
+ * `irqlab adopt FOLDER -o DIR` (bench/cmd/adopt.c), end to end on a folder
  * made here: its files are copied into DIR byte for byte, printed, and
  * nothing else is left (no ".DIR.tmp"), FOLDER untouched; a folder that
  * is not complete (summary.json says so, or it has INCOMPLETE) gets
  * INCOMPLETE; an existing DIR, a FOLDER with a subfolder, and a
  * summary.json without a key the format requires are refused with one
  * line, and nothing is made. And the default name, made by the same code
- * as irqlab run's (bench/runfolder.c), takes the tag: runs/<UTC>-<host>
+ * as irqlab run's (bench/runfolder/runfolder.c), takes the tag:
+ * runs/<UTC>-<host>
  * -qemu, then -qemu-2, with latest following a complete folder.
  */
 #define _GNU_SOURCE

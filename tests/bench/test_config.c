@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The config reader (bench/config_*.c): a file with every key parsed into the
- * right fields and key lines, [run] defaults with scenario keys winning,
- * the built-in defaults, --quick and --seed, a table of bad files each
- * failing with the right errno and "FILE:LINE: " at the exact line with the
- * key or name at fault in the sentence, scenario names unique across files,
- * cost overrides that stay valid as more files load, a failed load that
- * leaves the config as it was, and bench_config_write() read back to the
- * same scenarios. Files are written into a fresh mkdtemp() folder.
+ * The config reader (bench/config/config_*.c): a file with every key parsed
+ * into the right fields and key lines, [run] defaults with scenario keys
+ * winning, the built-in defaults, --quick and --seed, a table of bad files
+ * each failing with the right errno and "FILE:LINE: " at the exact line with
+ * the key or name at fault in the sentence, scenario names unique across
+ * files, cost overrides that stay valid as more files load, a failed load that
+ * leaves the config as it was, and bench_config_write() read back to the same
+ * scenarios. Files are written into a fresh mkdtemp() folder.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>

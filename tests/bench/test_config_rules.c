@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The rules between keys (bench/config_rules.c): for every rule of the
+ * The rules between keys (bench/config/config_rules.c): for every rule of the
  * table, a scenario that breaks it, its lines written in many orders and
  * with a key moved into a [run] section before or after the scenario; the
  * error must be that rule's and be reported at the line the rule's keys

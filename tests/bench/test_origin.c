@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Where a line's latencies start (bench/device.h bench_holds_stimulus(),
+ * Where a line's latencies start (bench/device/device.h bench_holds_stimulus(),
  * bench_event_latency()): from the intended time where the system under
  * test holds the stimulus back (an inline CPU, whose handler runs on the
  * device thread; a back-to-back device, which waits for its last event's

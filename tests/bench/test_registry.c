@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The registries (core/flows.c, analysis/designs.def with
- * analysis/designs.c and bench/designs.c): every row complete, both
- * halves of the design registry covering each other, the samples.bin
- * codes of the shipped designs as they always were; then irqlab-toy,
- * irqlab with a toy flow and a toy design added as one file and one row
- * each (tests/bench/CMakeLists.txt), runs one scenario with them, and
- * the toy design must be in samples.bin under its code, in summary.json
- * with the toy flow, in the report and in irqlab list; the shipped
- * irqlab must not know it.
- *
- * The toy chip goes where TOY_CHIP is: when the chip registry takes a
- * chip as one file and one row, irqlab-toy gets it as it gets the toy
- * flow, and TOY_CHIP names it.
+ * The registries (core/flows.c, analysis/include/analysis/designs.def
+ * with analysis/formats/designs.c and bench/designs/designs.c): every row
+ * complete, both halves of the design registry covering each other, each
+ * design on a driver form the driver has, the samples.bin codes of the
+ * shipped designs as they always were; then irqlab-toy, irqlab with a
+ * toy chip, a toy flow and a toy design added as one file and one row
+ * each (tests/bench/CMakeLists.txt), runs the toy design on the soft chip
+ * and, in one block, on the toy chip with the toy flow. The toy design
+ * must be in samples.bin under its code, the toy chip's block there with
+ * the toy chip's claim read in every interrupt; both in summary.json and
+ * in the report with the toy flow, and in irqlab list; the shipped
+ * irqlab must know none of them.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,8 +26,8 @@
 #include "designs/designs.h"
 #include "spawn.h"
 
-#define TOY_CHIP "soft"
 #define TOY_CODE 200 /* toy_design.row */
+#define TOY_CLAIM_NS 250 /* the toy chip's claim_read_ns in the run */
 
 static const char *irqlab;
 static char toy[PATH_MAX];
@@ -67,6 +66,10 @@ static void test_design_rows_complete(void **state)
 		assert_int_equal(strlen(a->colour), 7);
 		assert_non_null(b->ops->what);
 		assert_non_null(b->ops->install);
+		/* A driver form bench_line_request() has: driver.c stays. */
+		assert_true(b->ops->driver == BENCH_DESIGN_FLOW ||
+			    b->ops->driver == BENCH_DESIGN_THREADED ||
+			    b->ops->driver == BENCH_DESIGN_THREADED_ONESHOT);
 		for (unsigned int k = 0; k < i; k++) {
 			assert_int_not_equal(ana_designs[k].code, a->code);
 			assert_string_not_equal(ana_designs[k].name, a->name);
@@ -112,23 +115,25 @@ static int run(const char *bin, const char *name, char **out, char **err,
 	return rc;
 }
 
-/* The toy design's object in @dir's summary.json has flow "toy". */
-static void check_summary(const char *dir)
+/*
+ * Scenario @sc of @dir's summary.json is on chip @chip, and its toy
+ * design's object has flow "toy" and fired events.
+ */
+static void check_summary(const char *dir, size_t sc, const char *chip)
 {
 	char path[PATH_MAX + 32];
 	json_error_t je;
-	json_t *j, *d;
+	json_t *j, *s, *d;
 	size_t k;
 	bool seen = false;
 
 	snprintf(path, sizeof(path), "%s/summary.json", dir);
 	j = json_load_file(path, 0, &je);
 	assert_non_null(j);
-	json_array_foreach(
-		json_object_get(json_array_get(json_object_get(j, "scenarios"),
-					       0),
-				"designs"),
-		k, d)
+	s = json_array_get(json_object_get(j, "scenarios"), sc);
+	assert_string_equal(json_string_value(json_object_get(s, "chip")),
+			    chip);
+	json_array_foreach(json_object_get(s, "designs"), k, d)
 	{
 		if (strcmp(json_string_value(json_object_get(d, "design")),
 			   "toy"))
@@ -143,22 +148,50 @@ static void check_summary(const char *dir)
 	assert_true(seen);
 }
 
-/* samples.bin of @dir has records of the toy design, under its code. */
+/*
+ * samples.bin of @dir has records of the toy design, under its code, in
+ * both scenarios. Those of scenario 1, the toy chip's block, carry its
+ * claim read in every serviced interrupt: register accesses whose costed
+ * time is a whole number of TOY_CLAIM_NS, which no access of the soft
+ * chip (scenario 0, no cost) has.
+ */
 static void check_samples(const char *dir)
 {
 	char path[PATH_MAX + 32], err[512];
 	struct samples_file sf;
 	struct sample s;
-	size_t toys = 0;
+	size_t toys[2] = { 0, 0 }, claimed = 0;
 
 	snprintf(path, sizeof(path), "%s/samples.bin", dir);
 	assert_int_equal(samples_open(&sf, path, err, sizeof(err)), 0);
 	for (size_t i = 0; i < sf.nr; i++) {
 		samples_get(&sf, i, &s);
-		toys += s.design == TOY_CODE;
+		assert_true(s.scenario < 2);
+		if (s.design != TOY_CODE)
+			continue;
+		toys[s.scenario]++;
+		if (!(s.flags & SAMPLE_SERVICED))
+			continue;
+		if (s.scenario == 0) {
+			assert_int_equal(s.access_ns, 0);
+			continue;
+		}
+		assert_true(s.chip_accesses > 0);
+		assert_true(s.access_ns >= TOY_CLAIM_NS);
+		assert_int_equal(s.access_ns % TOY_CLAIM_NS, 0);
+		claimed++;
 	}
 	samples_close(&sf);
-	assert_true(toys > 0);
+	assert_true(toys[0] > 0);
+	assert_true(toys[1] > 0);
+	assert_true(claimed > 0);
+}
+
+/* @out, irqlab list's, has @line. */
+static void assert_listed(const char *out, const char *line)
+{
+	if (!strstr(out, line))
+		fail_msg("irqlab-toy list has no \"%s\":\n%s", line, out);
 }
 
 static void test_toy_runs(void **state)
@@ -169,35 +202,58 @@ static void test_toy_runs(void **state)
 	(void)state;
 	test_config(cfg, sizeof(cfg), tmp, "toy",
 		    "[scenario s1]\n"
-		    "chip = " TOY_CHIP "\n"
+		    "chip = soft\n"
 		    "trigger = simple\n"
 		    "designs = toy flow\n"
 		    "rate = 2000\n"
 		    "duration_ms = 100\n"
-		    "blocks = 2\n");
+		    "blocks = 2\n"
+		    "\n"
+		    "[scenario s2]\n"
+		    "chip = toy\n"
+		    "trigger = simple\n"
+		    "designs = toy\n"
+		    "rate = 2000\n"
+		    "duration_ms = 100\n"
+		    "blocks = 1\n"
+		    "cost.toy.claim_read_ns = 250\n");
 	snprintf(dir, sizeof(dir), "%s/run", tmp);
 	if (run(toy, "run", &out, &err, "run", cfg, "-o", dir))
 		fail_msg("irqlab-toy run: %s", err);
 	free(out);
 	free(err);
-	check_summary(dir);
+	check_summary(dir, 0, "soft");
+	check_summary(dir, 1, "toy");
 	check_samples(dir);
 	snprintf(path, sizeof(path), "%s/report.md", dir);
 	report = slurp(path);
 	assert_non_null(report);
-	assert_non_null(strstr(report, "| toy "));
+	/* scenario, chip, trigger, design, flow */
+	assert_non_null(strstr(report, "| s1 | soft | simple | toy | toy |"));
+	assert_non_null(strstr(report, "| s2 | toy | simple | toy | toy |"));
 	free(report);
 
 	assert_int_equal(run(toy, "list", &out, &err, "list", NULL, NULL, NULL),
 			 0);
-	assert_non_null(strstr(out, "\n  toy "));
+	assert_listed(out, "\n  toy     a test's toy: 8 sources");
+	assert_listed(out, "\n  toy              a test's toy: the toy flow");
 	free(out);
 	free(err);
 
-	/* The shipped irqlab has neither. */
+	/* The shipped irqlab has none of them. */
 	assert_int_not_equal(
 		run(irqlab, "shipped", &out, &err, "run", cfg, "-o", dir), 0);
 	assert_non_null(strstr(err, "unknown design \"toy\""));
+	free(out);
+	free(err);
+	test_config(cfg, sizeof(cfg), tmp, "chip",
+		    "[scenario s1]\n"
+		    "chip = toy\n"
+		    "trigger = simple\n"
+		    "designs = flow\n");
+	assert_int_not_equal(
+		run(irqlab, "shipped", &out, &err, "run", cfg, "-o", dir), 0);
+	assert_non_null(strstr(err, "unknown chip \"toy\""));
 	free(out);
 	free(err);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Recordings for pattern replay (bench/replay.c) and their playback
- * (bench/stim.c): each format read from text as its tool writes it
+ * Recordings for pattern replay (bench/device/replay.c) and their playback
+ * (bench/device/stim.c): each format read from text as its tool writes it
  * (ftrace's trace with its header, trace_pipe, trace-cmd report, perf
  * script, plain), sources told apart by number and handler name, every
  * malformed line refused at its file:line with the reason, the source

@@ -4,8 +4,8 @@
  * configs/replay/ (a real virtio-blk trace, one of its two irqs picked)
  * and of a plain recording played twice as fast, each through two
  * designs. Checked: the books balance (fired = serviced + stranded, none
- * stranded), and block by block, from samples.bin as analysis/run.c reads
- * it, each design fired exactly the block's slice of the recording: as
+ * stranded), and block by block, from samples.bin as analysis/formats/run.c
+ * reads it, each design fired exactly the block's slice of the recording: as
  * many events as bench_stim plays for that block, at the recorded gaps
  * over the speed, to the ns, once each; and summary.json says where the
  * arrivals came from (file, format, irq, speed). And configs/replay.ini,

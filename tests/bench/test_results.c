@@ -10,7 +10,8 @@
  * refused, one above the parent is followed; a failed open leaves nothing;
  * an interrupted run gets INCOMPLETE, "complete": false and does not move
  * latest; and what it wrote reads back through each format's one reader
- * (analysis/summary.c, environment.c, samples.c). No topology is written (t = NULL): topo.c has its own tests.
+ * (analysis/formats/summary.c, environment.c, samples.c). No topology is
+ * written (t = NULL): topo.c has its own tests.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -632,7 +633,7 @@ static void test_samples_across_buffer_flushes(void **state)
 
 /*
  * What the harness wrote, the formats' one reader reads back: summary.json
- * (analysis/summary.c), environment.json and samples.bin, whose design
+ * (analysis/formats/summary.c), environment.json and samples.bin, whose design
  * byte means what bench_design_name() says.
  */
 static void test_folder_reads_back(void **state)

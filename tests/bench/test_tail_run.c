@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tail attribution end to end (analysis/tail.c, tail_run.c,
- * bench/break.c, docs/tail.md): short `irqlab run`s with a cause of
+ * The tail attribution end to end (analysis/tail/tail.c, tail_run.c,
+ * bench/run/break.c, docs/tail.md): short `irqlab run`s with a cause of
  * known size injected, read back as the report reads them, and each
  * cause found where it was put:
  *

@@ -525,7 +525,7 @@ static uint64_t le(const unsigned char *p, int n)
  * The samples' stamps and the trace's timestamps are one time scale: each
  * event's entry stamp (samples.bin: t0 + intended + entry) is taken just
  * before the trace's `service` event of the handler run that claimed it
- * (bench/device.c claim()), so the trace event may not come before the
+ * (bench/device/device.c claim()), so the trace event may not come before the
  * stamp by more than the clock's stated error (environment.json clock:
  * its rate's error times the time since the process started, and a read
  * either side), and comes after it by about one tracepoint.

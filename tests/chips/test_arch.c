@@ -61,7 +61,7 @@ static void test_models_belong_to_an_arch(void **state)
 	assert_non_null(m);
 	assert_int_equal(chip_model_arch(m), GENIRQ_ARCH_ARM);
 	chip_model_destroy(m);
-	m = softchip_create(0, 8, 0, -1);
+	m = soft_create(0, 8, 0, -1);
 	assert_non_null(m);
 	assert_int_equal(chip_model_arch(m), GENIRQ_ARCH_GENERIC);
 	chip_model_destroy(m);

@@ -769,7 +769,7 @@ static void test_create_rejects_bad_arguments(void **state)
 	assert_null(ioapic_create(BASE, IOAPIC_MAX_CPUS + 1));
 	assert_null(ioapic_create(NR_IRQS - IOAPIC_NR_PINS + 1, 1));
 	/* Accessors refuse what is not an IO-APIC or out of range. */
-	soft = softchip_create(8, 2, 0, -1);
+	soft = soft_create(8, 2, 0, -1);
 	assert_non_null(soft);
 	assert_int_equal(ioapic_rte_peek(soft, 0), 0);
 	assert_int_equal(ioapic_lapic_highest(soft, 0, IOAPIC_LAPIC_ISR), -1);

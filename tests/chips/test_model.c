@@ -36,7 +36,7 @@ static int setup(void **state)
 {
 	(void)state;
 	genirq_reset();
-	m = softchip_create(40, 4, 0, -1);
+	m = soft_create(40, 4, 0, -1);
 	assert_non_null(m);
 	return 0;
 }

@@ -36,7 +36,7 @@ static int setup(void **state)
 
 static void test_direct_line_is_raised_and_handled(void **state)
 {
-	struct chip_model *m = softchip_create(BASE, 4, 0, -1);
+	struct chip_model *m = soft_create(BASE, 4, 0, -1);
 	struct chip_line l = { m, 2 };
 
 	(void)state;
@@ -54,7 +54,7 @@ static void test_direct_line_is_raised_and_handled(void **state)
 
 static void test_masked_source_latches_until_unmask(void **state)
 {
-	struct chip_model *m = softchip_create(BASE, 4, 0, -1);
+	struct chip_model *m = soft_create(BASE, 4, 0, -1);
 	struct chip_line l = { m, 1 };
 
 	(void)state;
@@ -73,7 +73,7 @@ static void test_masked_source_latches_until_unmask(void **state)
 
 static void test_demux_delivers_to_the_right_child(void **state)
 {
-	struct chip_model *m = softchip_create(BASE, 8, 0, PARENT);
+	struct chip_model *m = soft_create(BASE, 8, 0, PARENT);
 	struct chip_line l5 = { m, 5 }, l3 = { m, 3 };
 
 	(void)state;
@@ -105,7 +105,7 @@ static void test_demux_delivers_to_the_right_child(void **state)
 
 static void test_n_interrupts_simple_and_do_irq(void **state)
 {
-	struct chip_model *m = softchip_create(BASE, 2, 0, -1);
+	struct chip_model *m = soft_create(BASE, 2, 0, -1);
 	struct chip_line l = { m, 0 };
 	const unsigned int n = 1000;
 
@@ -132,11 +132,11 @@ static void test_n_interrupts_simple_and_do_irq(void **state)
 static void test_create_rejects_bad_arguments(void **state)
 {
 	(void)state;
-	assert_null(softchip_create(BASE, 0, 0, -1));
-	assert_null(softchip_create(BASE, 33, 0, -1));
-	assert_null(softchip_create(NR_IRQS - 1, 2, 0, -1));
-	assert_null(softchip_create(BASE, 4, NR_CPUS, -1));
-	assert_null(softchip_create(BASE, 4, 0, BASE + 1));
+	assert_null(soft_create(BASE, 0, 0, -1));
+	assert_null(soft_create(BASE, 33, 0, -1));
+	assert_null(soft_create(NR_IRQS - 1, 2, 0, -1));
+	assert_null(soft_create(BASE, 4, NR_CPUS, -1));
+	assert_null(soft_create(BASE, 4, 0, BASE + 1));
 }
 
 int main(void)

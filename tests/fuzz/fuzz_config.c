@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target config: the scenario file reader (bench/config_*.c). The input
- * is a scenario file, written as f.ini in the scratch folder and read with
- * bench_config_load(); a file it accepts is written back with
- * bench_config_write() and read again, which must succeed (the config as
- * run is a config irqlab reads: bench.h).
+ * Fuzz target config: the scenario file reader (bench/config/config_*.c). The
+ * input is a scenario file, written as f.ini in the scratch folder and read
+ * with bench_config_load(); a file it accepts is written back with
+ * bench_config_write() and read again, which must succeed (the config as run
+ * is a config irqlab reads: bench.h).
  *
  * Files a config names (cost = PROFILE) are read by the loader: an input
  * naming anything under /dev, /proc or /sys is skipped, so that no input

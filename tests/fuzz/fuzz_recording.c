@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Fuzz target recording: the reader of interrupt recordings that pattern
- * replay plays (bench/replay.c), and their playback (bench/stim.c). The
- * input is a recording's text, read from memory with
+ * replay plays (bench/device/replay.c), and their playback
+ * (bench/device/stim.c). The input is a recording's text, read from memory with
  * bench_replay_read(); one it accepts has each of its sources looked up
  * by number and by name, selected and played for a few blocks, and what
  * the reader promises is checked: a selected source's arrivals ascend

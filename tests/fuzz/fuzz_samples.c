@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Fuzz target samples: samples.bin as irqlab report and irqlab compare
- * read it (analysis/run.c load_samples(), docs/results.md), against the
+ * read it (analysis/formats/run.c load_samples(), docs/results.md), against the
  * summary.json it must agree with. The input is both files: summary.json
  * up to the first NUL byte (JSON text has none), samples.bin after it;
  * without a NUL, the folder has no samples.bin. A folder that loads is

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Fuzz target summary: summary.json as irqlab compare and irqlab report
- * read it (analysis/run.c run_load(), analysis/compare.c). The input is
- * the summary.json of a run folder in the scratch folder, which has no
+ * read it (analysis/formats/run.c run_load(), analysis/compare/compare.c). The
+ * input is the summary.json of a run folder in the scratch folder, which has no
  * samples.bin; `irqlab compare DIR DIR` reads it twice and sets it beside
  * itself. Its table goes to stdout (libFuzzer's -close_fd_mask=3 drops it).
  */

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target trace: the trace sink (analysis/sink.c, analysis/stages.c)
- * fed a corrupted CTF stream. The input is one stream file, written as
- * trace/stream in the scratch folder next to a fixed, valid `metadata`
- * (tests/fuzz/trace.metadata: an irqlab LTTng-UST trace's, as text), and
- * the folder is read by stages_graph_run() as `irqlab report` reads a run
+ * Fuzz target trace: the trace sink (analysis/stages/sink.c,
+ * analysis/stages/stages.c) fed a corrupted CTF stream. The input is one stream
+ * file, written as trace/stream in the scratch folder next to a fixed, valid
+ * `metadata` (tests/fuzz/trace.metadata: an irqlab LTTng-UST trace's, as text),
+ * and the folder is read by stages_graph_run() as `irqlab report` reads a run
  * folder's trace/. A result is written as JSON and as the text table.
  *
  * Babeltrace2 itself is not instrumented for coverage: what guides the

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The recording fake chip for core tests: see fake_chip.h.
+ * The recording fake chip for core tests: see fake_chip.h. Its operations
+ * are IRQLAB_CHIP_OPS's rows (irqlab/chip_ops.h): a row without its
+ * fake_<op> here does not compile.
  */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -21,11 +24,8 @@ static size_t messages_len;
 static struct irq_chip chips[8];
 static unsigned int nr_chips;
 
-static const char *const op_names[FAKE_NR_OPS] = {
-	"startup",	"shutdown",  "enable",	 "disable",  "ack",
-	"mask",		"mask_ack",  "unmask",	 "eoi",	     "end",
-	"set_affinity", "retrigger", "set_type", "set_wake",
-};
+static const char *const op_names[FAKE_NR_OPS] = { IRQLAB_CHIP_OPS(
+	IRQLAB_CHIP_OP_NAME) };
 
 const char *fake_op_name(enum fake_op op)
 {
@@ -131,6 +131,13 @@ static int fake_set_wake(unsigned int irq, unsigned int on)
 	return fake_cfg.set_wake_ret;
 }
 
+/* Each row's fake_<op>, and where struct irq_chip keeps the op. */
+#define FAKE_OP_INIT(op, OP) .op = fake_##op,
+static const struct irq_chip fake_template = { .name = "FAKE",
+					       IRQLAB_CHIP_OPS(FAKE_OP_INIT) };
+#define FAKE_OP_FIELD(op, OP) [FAKE_##OP] = offsetof(struct irq_chip, op),
+static const size_t op_field[FAKE_NR_OPS] = { IRQLAB_CHIP_OPS(FAKE_OP_FIELD) };
+
 struct irq_chip *fake_chip_make(unsigned int omit)
 {
 	struct irq_chip *chip;
@@ -138,43 +145,11 @@ struct irq_chip *fake_chip_make(unsigned int omit)
 	if (nr_chips == sizeof(chips) / sizeof(chips[0]))
 		nr_chips = 0; /* tests make few; reuse the oldest */
 	chip = &chips[nr_chips++];
-	*chip = (struct irq_chip){
-		.name = "FAKE",
-		.startup = fake_startup,
-		.shutdown = fake_shutdown,
-		.enable = fake_enable,
-		.disable = fake_disable,
-		.ack = fake_ack,
-		.mask = fake_mask,
-		.mask_ack = fake_mask_ack,
-		.unmask = fake_unmask,
-		.eoi = fake_eoi,
-		.end = fake_end,
-		.set_affinity = fake_set_affinity,
-		.retrigger = fake_retrigger,
-		.set_type = fake_set_type,
-		.set_wake = fake_set_wake,
-	};
-#define OMIT(op, field)                     \
-	do {                                \
-		if (omit & (1u << (op)))    \
-			chip->field = NULL; \
-	} while (0)
-	OMIT(FAKE_STARTUP, startup);
-	OMIT(FAKE_SHUTDOWN, shutdown);
-	OMIT(FAKE_ENABLE, enable);
-	OMIT(FAKE_DISABLE, disable);
-	OMIT(FAKE_ACK, ack);
-	OMIT(FAKE_MASK, mask);
-	OMIT(FAKE_MASK_ACK, mask_ack);
-	OMIT(FAKE_UNMASK, unmask);
-	OMIT(FAKE_EOI, eoi);
-	OMIT(FAKE_END, end);
-	OMIT(FAKE_SET_AFFINITY, set_affinity);
-	OMIT(FAKE_RETRIGGER, retrigger);
-	OMIT(FAKE_SET_TYPE, set_type);
-	OMIT(FAKE_SET_WAKE, set_wake);
-#undef OMIT
+	*chip = fake_template;
+	for (unsigned int op = 0; op < FAKE_NR_OPS; op++)
+		if (omit & (1u << op))
+			memset((char *)chip + op_field[op], 0,
+			       sizeof(void (*)(void))); /* NULL */
 	return chip;
 }
 

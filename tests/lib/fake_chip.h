@@ -8,24 +8,17 @@
 
 #include <stdbool.h>
 #include <genirq/irq.h>
+#include <irqlab/chip_ops.h>
 
+/*
+ * The operations the fake records: one per row of IRQLAB_CHIP_OPS
+ * (irqlab/chip_ops.h), FAKE_STARTUP ... FAKE_SET_AFFINITY, in its order.
+ */
+#define FAKE_OP_ENUM(op, OP) FAKE_##OP,
 enum fake_op {
-	FAKE_STARTUP,
-	FAKE_SHUTDOWN,
-	FAKE_ENABLE,
-	FAKE_DISABLE,
-	FAKE_ACK,
-	FAKE_MASK,
-	FAKE_MASK_ACK,
-	FAKE_UNMASK,
-	FAKE_EOI,
-	FAKE_END,
-	FAKE_SET_AFFINITY,
-	FAKE_RETRIGGER,
-	FAKE_SET_TYPE,
-	FAKE_SET_WAKE,
-	FAKE_NR_OPS,
+	IRQLAB_CHIP_OPS(FAKE_OP_ENUM) FAKE_NR_OPS,
 };
+#undef FAKE_OP_ENUM
 
 #define FAKE_LOG_SIZE 4096
 

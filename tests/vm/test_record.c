@@ -4,7 +4,7 @@
  * irq:irq_handler_entry while direct I/O drives its virtio-blk load disk,
  * and FILE comes back under a header saying what produced it. Checked:
  * the header (kernel, QEMU, load, date, and the event count that
- * bench/replay.c must find), the recording reads as ftrace with only
+ * bench/device/replay.c must find), the recording reads as ftrace with only
  * virtio sources, each with arrivals to play; a FILE that exists is
  * refused and kept; an unknown load is refused before QEMU starts.
  *

@@ -6,7 +6,7 @@
  * pairs' log ratios through irqstat_signrank(), Holm over the family,
  * looks at a fixed schedule with the error split over them, and the
  * outcome (outcome.h). Reads run folders through summary_load() only;
- * starts no process: bench/ab.c runs the pairs (`irqlab ab`), and tests
+ * starts no process: bench/cmd/ab.c runs the pairs (`irqlab ab`), and tests
  * feed it folders they wrote.
  */
 #ifndef ANALYSIS_AB_H

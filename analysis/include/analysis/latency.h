@@ -2,7 +2,7 @@
 /*
  * What a latency is (latency.c, docs/results.md): where it starts, and
  * which of a block's quantiles are units a verdict may use. The harness
- * (bench/scenario_books.c, bench/break.c), the readers (run.c) and the
+ * (bench/run/scenario_books.c, bench/run/break.c), the readers (run.c) and the
  * report all take both from here, so that a latency read back from
  * samples.bin is the one summary.json was written with.
  */
@@ -27,7 +27,7 @@ extern const char *const latency_origin_names[RUN_NORIGIN];
 
 /*
  * Where the latencies of a line start, as the harness decided whether it
- * holds the stimulus back (bench/device.c bench_holds_stimulus()).
+ * holds the stimulus back (bench/device/device.c bench_holds_stimulus()).
  */
 static inline enum run_origin latency_origin(bool holds_stimulus)
 {

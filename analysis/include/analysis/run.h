@@ -32,7 +32,7 @@ struct run_noise {
 
 /*
  * Where a design's latencies start (summary.json latency_origin,
- * analysis/latency.c): the event's intended time, where the design held
+ * analysis/formats/latency.c): the event's intended time, where the design held
  * the stimulus back (and in every folder from before the key), or the
  * line's assertion by the device thread (intended + late_ns).
  */

@@ -4,7 +4,7 @@
  * latency cut into causes, in ns that add up to it, from what samples.bin
  * recorded of the event and of the other events of its line's block. No
  * run folder and no trace here: the report (tail_run.c) and --break-us
- * (bench/break.c) hand it the records, the tests synthetic ones.
+ * (bench/run/break.c) hand it the records, the tests synthetic ones.
  */
 #ifndef ANALYSIS_TAIL_H
 #define ANALYSIS_TAIL_H

@@ -7,7 +7,7 @@
  * device.c and stim.c are the simulated devices, driver.c their driver
  * (the handlers each design requests), scenario.c runs one
  * scenario, results.c writes the run folder, main.c is the command line;
- * analysis/stats.c summarises samples).
+ * analysis/stats/stats.c summarises samples).
  *
  * Everything here is private to bench/: nothing outside includes it.
  */
@@ -364,7 +364,7 @@ int bench_chip_pin_check(const struct chip_kind *chip, enum bench_trigger trig,
  * @latency_ns: what it saw
  * @seq: the event
  * @scenario: which scenario, design, block (set by the harness)
- * @why: its causes, a line each (bench/break.c), "" until explained
+ * @why: its causes, a line each (bench/run/break.c), "" until explained
  */
 struct bench_break {
 	uint64_t threshold_ns;

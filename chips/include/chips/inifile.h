@@ -2,7 +2,7 @@
 /*
  * INI files read with inih, line by line, so that every error can name its
  * line: the reader under the cost profiles (chips/cost.c) and the scenario
- * files (bench/config_parse.c). Debian's libinih is built without
+ * files (bench/config/config_parse.c). Debian's libinih is built without
  * INI_HANDLER_LINENO and INI_CALL_HANDLER_ON_NEW_SECTION (its ini.h
  * defaults both to 0, and the handler's type is fixed when the library is
  * built), so the lines are counted here, in the reader inih calls for each

@@ -6,8 +6,8 @@
  * the models it is built of and the cost-profile section of each, the
  * triggers and pins it offers, the deliveries it accepts, and the
  * functions that build it and drive its input. Cost profiles
- * (chips/cost.c), the harness's chip set (bench/chipset.c), `irqlab list`
- * and the scenario files' chip names are all derived from it.
+ * (chips/cost.c), the harness's chip set (bench/device/chipset.c), `irqlab
+ * list` and the scenario files' chip names are all derived from it.
  *
  * Adding a chip model is one new file (the model, and its create and
  * pins functions) and one row here: docs/map.md walks through it.
@@ -182,24 +182,22 @@ int chip_kind_create_failed(const char *chip, char *why, size_t len);
 /* A wire's drive: chip_send() of a LEVEL message to @pin. */
 void chip_drive_wire(struct chip_model *input, unsigned int pin, bool level);
 
-/* Each row's functions, in the model's own file. */
-const char *softchip_kind_pins(enum chip_trigger t, unsigned int pin);
-int softchip_kind_create(const struct chip_kind_params *p, struct chip_built *b,
-			 char *why, size_t len);
-const char *i8259_kind_pins(enum chip_trigger t, unsigned int pin);
-int i8259_kind_create(const struct chip_kind_params *p, struct chip_built *b,
-		      char *why, size_t len);
-const char *ioapic_kind_pins(enum chip_trigger t, unsigned int pin);
-int ioapic_kind_create(const struct chip_kind_params *p, struct chip_built *b,
-		       char *why, size_t len);
-const char *gic_kind_pins(enum chip_trigger t, unsigned int pin);
-int gic_kind_create(const struct chip_kind_params *p, struct chip_built *b,
-		    char *why, size_t len);
-const char *gpio_kind_pins(enum chip_trigger t, unsigned int pin);
-int gpio_kind_create(const struct chip_kind_params *p, struct chip_built *b,
-		     char *why, size_t len);
-const char *uio_kind_pins(enum chip_trigger t, unsigned int pin);
-int uio_kind_create(const struct chip_kind_params *p, struct chip_built *b,
-		    char *why, size_t len);
+/*
+ * CHIP_KIND_DECLARE(id) - what row @id takes from its model's own file:
+ * id_cost_fields (a section's keys), id_kind_pins() and id_kind_create(),
+ * declared for chip_kinds[] and for that file.
+ */
+#define CHIP_KIND_DECLARE(id)                                              \
+	extern const struct chip_cost_field id##_cost_fields[];            \
+	const char *id##_kind_pins(enum chip_trigger t, unsigned int pin); \
+	int id##_kind_create(const struct chip_kind_params *p,             \
+			     struct chip_built *b, char *why, size_t len)
+
+CHIP_KIND_DECLARE(soft);
+CHIP_KIND_DECLARE(i8259);
+CHIP_KIND_DECLARE(ioapic);
+CHIP_KIND_DECLARE(gic);
+CHIP_KIND_DECLARE(gpio);
+CHIP_KIND_DECLARE(uio);
 
 #endif /* CHIPS_KIND_H */

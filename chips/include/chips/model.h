@@ -226,7 +226,7 @@ static inline struct chip_line_count *chip_line_slot(struct chip_model *m,
 /*
  * An access of @line that costs @cost_ns: its time is counted where it is
  * paid, as its number is, so that the harness can say how much of an
- * event's latency was bus cycles (analysis/tail.c), and which part of it
+ * event's latency was bus cycles (analysis/tail/tail.c), and which part of it
  * closed the previous interrupt.
  */
 static inline void chip_line_cost(struct chip_line_count *c, enum chip_acc acc,

@@ -11,22 +11,22 @@
 #include <chips/model.h>
 
 /* The architecture a run of it behaves as: software-decoded lines belong to no architecture: generic keeps them as irqlab ran them. */
-#define SOFTCHIP_ARCH GENIRQ_ARCH_GENERIC
+#define SOFT_ARCH GENIRQ_ARCH_GENERIC
 
 /**
- * struct softchip_cost - cost of the software status/enable words
+ * struct soft_cost - cost of the software status/enable words
  * @status_read_ns: reading the status word (demultiplexer)
  * @status_write_ns: clearing a status bit (demultiplexer)
  * @enable_write_ns: writing the enable word (mask/unmask)
  */
-struct softchip_cost {
+struct soft_cost {
 	unsigned int status_read_ns;
 	unsigned int status_write_ns;
 	unsigned int enable_write_ns;
 };
 
 /**
- * softchip_create - software lines irq_base .. irq_base + nr - 1
+ * soft_create - software lines irq_base .. irq_base + nr - 1
  * @irq_base: first irq number
  * @nr: number of lines, 1..32
  * @cpu: the CPU they are raised on
@@ -39,9 +39,9 @@ struct softchip_cost {
  *
  * Return: the model, or NULL with errno set (EINVAL, ENOMEM).
  */
-struct chip_model *softchip_create(unsigned int irq_base, unsigned int nr,
-				   unsigned int cpu, int parent_irq);
+struct chip_model *soft_create(unsigned int irq_base, unsigned int nr,
+			       unsigned int cpu, int parent_irq);
 
-extern const struct chip_cost_field softchip_cost_fields[];
+extern const struct chip_cost_field soft_cost_fields[];
 
 #endif /* CHIPS_SOFT_H */

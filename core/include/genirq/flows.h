@@ -11,8 +11,15 @@
 
 #include <genirq/irq.h>
 
-/* irqlab list names it and irqlab measure times it (bench/dispatch.c). */
+/* irqlab list names it and irqlab measure times it (bench/perf/dispatch.c). */
 #define IRQ_FLOW_MEASURED 0x1
+/*
+ * It holds a line with IRQF_ONESHOT users masked from the hard handler
+ * until the last thread it woke is done (irq_oneshot_masks())...
+ */
+#define IRQ_FLOW_ONESHOT_MASKS 0x2
+/* ... but only on a chip with a ->mask (handle_fasteoi_irq()). */
+#define IRQ_FLOW_ONESHOT_NEEDS_MASK 0x4
 
 /**
  * struct irq_flow_type - one flow handler

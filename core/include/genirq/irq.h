@@ -272,7 +272,7 @@ static inline void generic_handle_irq(unsigned int irq)
 	/*
 	 * Read without the lock, as the kernel does: a handler may be
 	 * changed under it while an interrupt comes in (a real device's,
-	 * chips/uio.c), and either one runs. Atomic, so that this is what
+	 * chips/hw/uio.c), and either one runs. Atomic, so that this is what
 	 * C promises too; a plain load on every architecture we build for.
 	 */
 	irq_flow_handler_t handle =
@@ -549,9 +549,10 @@ int irq_thread_policy(const struct irqaction *action);
  * True when the line's flow handler, for IRQF_ONESHOT users, keeps it
  * masked from the hard handler until the last thread it woke is done
  * (irq_finalize_oneshot() unmasks): handle_level_irq(), and
- * handle_fasteoi_irq() on a chip with a ->mask. The edge, simple and
- * per-CPU flows, __do_IRQ() and handle_edge_masking_irq() never hold a
- * line for a thread, as in the kernel. In no kernel: later ones decide
+ * handle_fasteoi_irq() on a chip with a ->mask, as their rows in
+ * irq_flow_types say (IRQ_FLOW_ONESHOT_*, genirq/flows.h). The edge,
+ * simple and per-CPU flows, __do_IRQ() and handle_edge_masking_irq()
+ * never hold a line for a thread, as in the kernel. In no kernel: later ones decide
  * this inside the flows (IRQS_ONESHOT); this says what the flow will do,
  * for a caller that accounts the masked time, which holds as long as the
  * flow handler and chip stay (set_irq_type() may change them).

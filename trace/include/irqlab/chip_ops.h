@@ -3,7 +3,7 @@
  * The irq_chip operations irqlab names: one row each, in one table. The
  * trace format's enum (trace.h, and the LTTng enum of irqlab_tp.h), the
  * access counters of the chip models (chips/model.h's enum chip_acc) and
- * the per-operation stages of the trace analysis (analysis/stages.c) are
+ * the per-operation stages of the trace analysis (analysis/stages/stages.c) are
  * all derived from IRQLAB_CHIP_OPS, so they cannot drift apart.
  *
  * The order is part of the trace format and of the reports' output: a new
