@@ -57,6 +57,12 @@ static const struct report_section sections[] = {
 	{ .title = "Caveats", .write = report_caveats },
 };
 
+static int put_para(void *arg, const char *para)
+{
+	doc_para(arg, "%s", para);
+	return 0;
+}
+
 bool report_stopped(struct report *rp)
 {
 	if (!rp->o->stop || !__atomic_load_n(rp->o->stop, __ATOMIC_RELAXED))
@@ -83,6 +89,12 @@ static int write_sections(struct report *rp, struct doc *d)
 	snprintf(title, sizeof(title), "irqlab report: %s",
 		 base ? base + 1 : r->dir);
 	doc_begin(d, title);
+	ret = report_sentences(&rp->vs, put_para, d);
+	if (ret < 0) {
+		snprintf(rp->err, rp->errlen, "out of memory");
+		return ret;
+	}
+	ret = 0;
 	doc_para(
 		d,
 		"Run folder %s: %zu scenarios, %s. Host %s, started %s. Statistics from %s.",
