@@ -311,6 +311,30 @@ static const char *missing_hint(const char *dir, bool named)
 		       " (its run has not finished: see `irqlab report` on its .NAME.tmp folder)";
 }
 
+/* The report of @dir, stopped by SIGINT or SIGTERM: the exit status. */
+static int report_one(const char *dir, struct report_opts *o)
+{
+	char err[1024] = "";
+	int ret;
+
+	o->stop = ana_stop_catch();
+	ret = report_write(dir, o, err, sizeof(err));
+	fflush(stdout);
+	if (ret == -EINTR) {
+		fprintf(stderr,
+			"irqlab report: %s: no report written, the run folder %s is as it was; `irqlab report %s` writes it\n",
+			err, dir, dir);
+		return ana_signal_exit(ana_stop_signal());
+	}
+	if (ret) {
+		fprintf(stderr, "irqlab report: %s\n", err);
+		return 1;
+	}
+	if (!o->quiet)
+		printf("report: %s/report.html\n", dir);
+	return 0;
+}
+
 static void report_usage(FILE *f)
 {
 	fputs("usage: irqlab report [RUN_DIR] [--no-trace] [--quiet]\n"
@@ -388,20 +412,5 @@ int report_main(int argc, char **argv, const char *results_dir)
 			}
 		}
 	}
-	o.stop = ana_stop_catch();
-	c = report_write(dir, &o, err, sizeof(err));
-	fflush(stdout);
-	if (c == -EINTR) {
-		fprintf(stderr,
-			"irqlab report: %s: no report written, the run folder %s is as it was; `irqlab report %s` writes it\n",
-			err, dir, dir);
-		return ana_signal_exit(ana_stop_signal());
-	}
-	if (c) {
-		fprintf(stderr, "irqlab report: %s\n", err);
-		return 1;
-	}
-	if (!o.quiet)
-		printf("report: %s/report.html\n", dir);
-	return 0;
+	return report_one(dir, &o);
 }

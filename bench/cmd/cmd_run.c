@@ -39,6 +39,8 @@ static void progress_show(void *ctx)
 	int width = 30, fill;
 
 	p->done++;
+	/* Tests stop the run here, its first block done. */
+	ana_stage_pause("measuring");
 	if (p->quiet || !p->tty)
 		return;
 	el = (double)(bench_now_ns() - p->t0) / 1e9;
@@ -149,9 +151,6 @@ static int run_scenarios(struct run_args *a, const struct bench_config *cfg,
 			rc = bench_scenario_round(&r[i], b, err, errlen);
 			if (rc && rc != -EINTR)
 				failed = i;
-			/* Tests stop the run here, its first block done. */
-			if (!rc)
-				ana_stage_pause("measuring");
 			/* Its last round: the scenario is done. */
 			if (!rc && b + 1 == sc->blocks && !a->p.quiet &&
 			    !prog->tty)
