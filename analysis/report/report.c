@@ -65,12 +65,14 @@ static int put_para(void *arg, const char *para)
 
 bool report_stopped(struct report *rp)
 {
-	if (!rp->o->stop || !__atomic_load_n(rp->o->stop, __ATOMIC_RELAXED))
+	int sig = rp->o->stop ? __atomic_load_n(rp->o->stop, __ATOMIC_RELAXED) :
+				0;
+
+	/* 1 is --break-us's stop of the measurement, not a signal. */
+	if (sig != SIGINT && sig != SIGTERM)
 		return false;
 	snprintf(rp->err, rp->errlen, "interrupted by %s",
-		 __atomic_load_n(rp->o->stop, __ATOMIC_RELAXED) == SIGTERM ?
-			 "SIGTERM" :
-			 "SIGINT");
+		 sig == SIGTERM ? "SIGTERM" : "SIGINT");
 	return true;
 }
 

@@ -83,9 +83,15 @@ int *ana_stop_catch(void)
 	return &stop_sig;
 }
 
+/*
+ * The harness stores 1 in the same flag to stop at --break-us
+ * (bench/device/driver.c): that is no signal.
+ */
 int ana_stop_signal(void)
 {
-	return __atomic_load_n(&stop_sig, __ATOMIC_RELAXED);
+	int sig = __atomic_load_n(&stop_sig, __ATOMIC_RELAXED);
+
+	return sig == SIGINT || sig == SIGTERM ? sig : 0;
 }
 
 int ana_signal_exit(int sig)

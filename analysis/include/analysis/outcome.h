@@ -53,7 +53,8 @@ void ana_exit_help(FILE *f, unsigned int cmds);
  * its files whole.
  *
  * Return: the flag: 0 until a signal came, then SIGINT or SIGTERM;
- * read it with __atomic_load_n().
+ * read it with __atomic_load_n(). The harness also sets it to 1 to stop
+ * at --break-us, which ana_stop_signal() does not count as a signal.
  */
 int *ana_stop_catch(void);
 
