@@ -12,9 +12,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "report_internal.h"
@@ -55,7 +57,30 @@ static const struct report_section sections[] = {
 	{ .title = "Caveats", .write = report_caveats },
 };
 
-/* The title, the folder in one paragraph, then every section that applies. */
+static int put_para(void *arg, const char *para)
+{
+	doc_para(arg, "%s", para);
+	return 0;
+}
+
+bool report_stopped(struct report *rp)
+{
+	int sig = rp->o->stop ? __atomic_load_n(rp->o->stop, __ATOMIC_RELAXED) :
+				0;
+
+	/* 1 is --break-us's stop of the measurement, not a signal. */
+	if (sig != SIGINT && sig != SIGTERM)
+		return false;
+	snprintf(rp->err, rp->errlen, "interrupted by %s",
+		 sig == SIGTERM ? "SIGTERM" : "SIGINT");
+	return true;
+}
+
+/*
+ * The title, the answer in one sentence per chip, the folder in one
+ * paragraph, then every section that applies; a signal stops it between
+ * sections.
+ */
 static int write_sections(struct report *rp, struct doc *d)
 {
 	const struct run *r = &rp->run;
@@ -66,6 +91,12 @@ static int write_sections(struct report *rp, struct doc *d)
 	snprintf(title, sizeof(title), "irqlab report: %s",
 		 base ? base + 1 : r->dir);
 	doc_begin(d, title);
+	ret = report_sentences(&rp->vs, put_para, d);
+	if (ret < 0) {
+		snprintf(rp->err, rp->errlen, "out of memory");
+		return ret;
+	}
+	ret = 0;
 	doc_para(
 		d,
 		"Run folder %s: %zu scenarios, %s. Host %s, started %s. Statistics from %s.",
@@ -82,6 +113,10 @@ static int write_sections(struct report *rp, struct doc *d)
 		ret = s->write(rp, d);
 		if (ret)
 			return ret;
+		/* Tests stop the report here, its .tmp files half-written. */
+		ana_stage_pause("report");
+		if (report_stopped(rp))
+			return -EINTR;
 	}
 	return 0;
 }
@@ -166,12 +201,32 @@ static int write_docs(struct report *rp)
 	return ret;
 }
 
+/*
+ * What a report killed on the way (SIGKILL, a crash) left: its .tmp
+ * files and gnuplot's log. Nothing else writes these names.
+ */
+static void remove_stale(const char *dir)
+{
+	static const char *const stale[] = {
+		"report.md.tmp",
+		"report.html.tmp",
+		"figures/gnuplot.log",
+	};
+	char path[4200];
+
+	for (size_t i = 0; i < sizeof(stale) / sizeof(*stale); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, stale[i]);
+		unlink(path);
+	}
+}
+
 int report_write(const char *dir, const struct report_opts *o, char *err,
 		 size_t errlen)
 {
 	struct report rp = { .o = o, .err = err, .errlen = errlen };
 	int ret;
 
+	remove_stale(dir);
 	ret = run_load(dir, true, &rp.run, err, errlen);
 	if (ret)
 		return ret;
@@ -203,6 +258,85 @@ int report_write(const char *dir, const struct report_opts *o, char *err,
 	return ret;
 }
 
+/*
+ * Whether @dir is a run folder being made, ".NAME.tmp" (bench/runfolder/
+ * runfolder.c): then one sentence says what it is. The run that makes
+ * it holds an flock on it to the end; one that was killed holds none.
+ */
+static bool staged_folder(const char *dir)
+{
+	char name[4096], *base;
+	size_t n;
+	int fd;
+	bool live;
+
+	snprintf(name, sizeof(name), "%s", dir);
+	n = strlen(name);
+	while (n > 1 && name[n - 1] == '/')
+		name[--n] = '\0';
+	base = strrchr(name, '/');
+	base = base ? base + 1 : name;
+	n = strlen(base);
+	if (base[0] != '.' || n < 6 || strcmp(base + n - 4, ".tmp"))
+		return false;
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	live = flock(fd, LOCK_EX | LOCK_NB) && errno == EWOULDBLOCK;
+	close(fd);
+	base[n - 4] = '\0';
+	fprintf(stderr,
+		"irqlab report: %s: a run folder still being made, as \"%s\" is until its run ends; %s\n",
+		dir, base + 1,
+		live ? "its run is measuring into it now, and renames it when done" :
+		       "no run holds it: its run was killed before it finished (SIGKILL, a crash), so nothing in it is complete, and the next `irqlab run -o` into the same name removes it");
+	return true;
+}
+
+/* Where @dir does not exist: a hint, if its staged folder does. */
+static const char *missing_hint(const char *dir, bool named)
+{
+	char staged[4200], copy[4096], *slash;
+
+	if (!named)
+		return " (no run yet: ./irqlab run)";
+	snprintf(copy, sizeof(copy), "%s", dir);
+	slash = strrchr(copy, '/');
+	if (slash) {
+		*slash = '\0';
+		snprintf(staged, sizeof(staged), "%s/.%s.tmp", copy, slash + 1);
+	} else {
+		snprintf(staged, sizeof(staged), ".%s.tmp", copy);
+	}
+	return access(staged, F_OK) ?
+		       "" :
+		       " (its run has not finished: see `irqlab report` on its .NAME.tmp folder)";
+}
+
+/* The report of @dir, stopped by SIGINT or SIGTERM: the exit status. */
+static int report_one(const char *dir, struct report_opts *o)
+{
+	char err[1024] = "";
+	int ret;
+
+	o->stop = ana_stop_catch();
+	ret = report_write(dir, o, err, sizeof(err));
+	fflush(stdout);
+	if (ret == -EINTR) {
+		fprintf(stderr,
+			"irqlab report: %s: no report written, the run folder %s is as it was; `irqlab report %s` writes it\n",
+			err, dir, dir);
+		return ana_signal_exit(ana_stop_signal());
+	}
+	if (ret) {
+		fprintf(stderr, "irqlab report: %s\n", err);
+		return 1;
+	}
+	if (!o->quiet)
+		printf("report: %s/report.html\n", dir);
+	return 0;
+}
+
 static void report_usage(FILE *f)
 {
 	fputs("usage: irqlab report [RUN_DIR] [--no-trace] [--quiet]\n"
@@ -220,7 +354,7 @@ int report_main(int argc, char **argv, const char *results_dir)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct report_opts o = { true, false, stdout };
+	struct report_opts o = { true, false, stdout, NULL };
 	char latest[4096], err[1024] = "";
 	const char *dir;
 	int c;
@@ -256,10 +390,11 @@ int report_main(int argc, char **argv, const char *results_dir)
 	}
 	if (access(dir, F_OK)) {
 		fprintf(stderr, "irqlab report: %s: %s%s\n", dir,
-			strerror(errno),
-			optind < argc ? "" : " (no run yet: ./irqlab run)");
+			strerror(errno), missing_hint(dir, optind < argc));
 		return ANA_EXIT_BAD_INPUT;
 	}
+	if (staged_folder(dir))
+		return ANA_EXIT_BAD_INPUT;
 	/* A folder of runs (irqlab run --repeat): its stability table. */
 	{
 		char sum[4200];
@@ -279,11 +414,5 @@ int report_main(int argc, char **argv, const char *results_dir)
 			}
 		}
 	}
-	if (report_write(dir, &o, err, sizeof(err))) {
-		fprintf(stderr, "irqlab report: %s\n", err);
-		return 1;
-	}
-	if (!o.quiet)
-		printf("report: %s/report.html\n", dir);
-	return 0;
+	return report_one(dir, &o);
 }

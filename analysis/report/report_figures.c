@@ -16,6 +16,7 @@
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -115,6 +116,39 @@ static void last_log_line(const char *path, char *buf, size_t len)
 }
 
 /*
+ * Wait for gnuplot @pid. A signal that asks the report to stop ends it
+ * too: gnuplot runs in a process group of its own, so Ctrl-C on the
+ * terminal reaches irqlab only, which stops gnuplot itself. Return: 0 with
+ * its status in @status, or -EINTR (rp->err says why), gnuplot reaped.
+ */
+static int gnuplot_wait(struct report *rp, pid_t pid, int *status)
+{
+	bool stopping = false;
+
+	while (waitpid(pid, status, 0) != pid) {
+		if (errno != EINTR) {
+			snprintf(rp->err, rp->errlen, "gnuplot: waitpid: %s",
+				 strerror(errno));
+			return -errno;
+		}
+		if (!stopping && report_stopped(rp)) {
+			kill(pid, SIGTERM);
+			stopping = true;
+		}
+	}
+	if (stopping || report_stopped(rp))
+		return -EINTR;
+	/* Killed by SIGINT or SIGTERM from outside: an interruption too. */
+	if (WIFSIGNALED(*status) &&
+	    (WTERMSIG(*status) == SIGINT || WTERMSIG(*status) == SIGTERM)) {
+		snprintf(rp->err, rp->errlen, "gnuplot was stopped by %s",
+			 WTERMSIG(*status) == SIGINT ? "SIGINT" : "SIGTERM");
+		return -EINTR;
+	}
+	return 0;
+}
+
+/*
  * gnuplot SCRIPT with in, out, title, names and palette set, in the
  * figures folder. Every string is a report_safe_name() or a fixed literal
  * (the palette's colours too): nothing from a config reaches gnuplot's
@@ -127,9 +161,12 @@ static int gnuplot(struct report *rp, const char *script, const char *in,
 	char *argv[] = { "gnuplot", "-e", vars, NULL, NULL };
 	char script_path[1024];
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
 	int status, ret;
 	pid_t pid;
 
+	if (report_stopped(rp))
+		return -EINTR;
 	snprintf(script_path, sizeof(script_path), "%s/%s", IRQLAB_GP_DIR,
 		 script);
 	argv[3] = script_path;
@@ -145,7 +182,12 @@ static int gnuplot(struct report *rp, const char *script, const char *in,
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 2, "gnuplot.log",
 					 O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	ret = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	/* Its own process group: the terminal's Ctrl-C is irqlab's to act on. */
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setpgroup(&at, 0);
+	ret = posix_spawnp(&pid, "gnuplot", &fa, &at, argv, environ);
+	posix_spawnattr_destroy(&at);
 	posix_spawn_file_actions_destroy(&fa);
 	if (ret) {
 		snprintf(
@@ -154,8 +196,12 @@ static int gnuplot(struct report *rp, const char *script, const char *in,
 			strerror(ret));
 		return -ret;
 	}
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status)) {
+	ret = gnuplot_wait(rp, pid, &status);
+	if (ret) {
+		unlink(log);
+		return ret;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 		last_log_line(log, msg, sizeof(msg));
 		snprintf(rp->err, rp->errlen, "gnuplot %s failed for %s/%s: %s",
 			 script, rp->figdir, out, msg);

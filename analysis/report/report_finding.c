@@ -592,15 +592,19 @@ static int print_para(void *arg, const char *para)
 
 /**
  * report_finding_print - the finding on a terminal
- * @f: where (irqlab run: stderr, above the report's path; irqlab
- *	report: stdout, the same)
+ * @f: where (irqlab run: stdout, after the table; irqlab report:
+ *	stdout, above the report's path)
  * @vs: the run's verdicts (report_verdicts_make())
  *
- * The paragraphs of report_finding(), each wrapped under a "- ", after
- * a line saying what the numbers in brackets are.
+ * One sentence per chip and the biggest effect's cause
+ * (report_sentences()), then the paragraphs of report_finding(), after
+ * a line saying what the numbers in brackets are; each wrapped under a
+ * "- ".
  */
 void report_finding_print(FILE *f, const struct report_verdicts *vs)
 {
+	report_sentences(vs, print_para, f);
+	fputc('\n', f);
 	fprintf(f,
 		"finding (design / __do_IRQ latency, median over rounds "
 		"[%.0f%% interval]; a verdict holds over the run's every "

@@ -83,6 +83,14 @@ enum report_call report_call(const struct irqstat_effect *e, double cutoff);
 int report_finding(const struct report_verdicts *vs,
 		   int (*put)(void *arg, const char *para), void *arg);
 
+/*
+ * The finding in one sentence per chip, then the cause of the run's
+ * biggest effect (report_sentence.c): the first lines of report.md,
+ * report.html and the terminal's finding. Return: how many, or -errno.
+ */
+int report_sentences(const struct report_verdicts *vs,
+		     int (*put)(void *arg, const char *para), void *arg);
+
 void report_finding_print(FILE *f, const struct report_verdicts *vs);
 
 #endif /* ANALYSIS_REPORT_FINDING_H */

@@ -45,6 +45,12 @@ struct report_section {
 	int (*write)(struct report *rp, struct doc *d);
 };
 
+/*
+ * Whether a signal asked the report to stop (report_opts.stop): then
+ * rp->err says so, for -EINTR.
+ */
+bool report_stopped(struct report *rp);
+
 /* The sections, by subject (report.c lists them in report order). */
 int report_answer(struct report *rp, struct doc *d);
 int report_headline(struct report *rp, struct doc *d);

@@ -19,22 +19,10 @@
 #include "cmd.h"
 #include "repeat.h"
 #include "run/scenario.h"
+#include "analysis/outcome.h"
 #if IRQLAB_ANALYSIS
 #include "analysis/report.h"
 #endif
-
-static int stop_requested; /* set by SIGINT/SIGTERM */
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	__atomic_store_n(&stop_requested, 1, __ATOMIC_RELAXED);
-}
-
-static const struct sigaction stop_action = {
-	.sa_handler = on_signal,
-	.sa_flags = SA_RESETHAND,
-};
 
 /* Progress: blocks done out of all, with an ETA, on a terminal. */
 struct progress {
@@ -51,6 +39,8 @@ static void progress_show(void *ctx)
 	int width = 30, fill;
 
 	p->done++;
+	/* Tests stop the run here, its first block done. */
+	ana_stage_pause("measuring");
 	if (p->quiet || !p->tty)
 		return;
 	el = (double)(bench_now_ns() - p->t0) / 1e9;
@@ -119,8 +109,8 @@ static int run_scenarios(struct run_args *a, const struct bench_config *cfg,
 			 const struct bench_topo *topo,
 			 const struct bench_placement *pl,
 			 struct bench_run *run, struct progress *prog,
-			 struct bench_result *res, unsigned int *nres,
-			 char *err, size_t errlen)
+			 int *stop, struct bench_result *res,
+			 unsigned int *nres, char *err, size_t errlen)
 {
 	struct bench_scenario_run *r =
 		calloc(cfg->nr ? cfg->nr : 1, sizeof(*r));
@@ -139,7 +129,7 @@ static int run_scenarios(struct run_args *a, const struct bench_config *cfg,
 			.pl = &pl[i],
 			.run = run,
 			.t0 = prog->t0,
-			.stop = &stop_requested,
+			.stop = stop,
 			.brk = a->brk.threshold_ns ? &a->brk : NULL,
 			.progress = progress_show,
 			.ctx = prog,
@@ -252,6 +242,10 @@ static int run_repeat(const struct run_args *a, int argc, char **argv)
  * @failure:	the run's failure, said after the folder is closed
  * @final:	where the run folder is, once closed
  * @closed:	the run folder was closed, and @final is it
+ * @complete:	it holds the whole measurement
+ * @signalled:	a signal stopped the measurement (the folder INCOMPLETE)
+ * @stop:	set to the signal that asked the run to stop (SIGINT,
+ *		SIGTERM), from the folder's making on
  */
 struct run_ctx {
 	struct run_args a;
@@ -266,7 +260,8 @@ struct run_ctx {
 	struct klog klog;
 	struct traced t;
 	char err[1024], failure[1024], final[4096];
-	bool closed;
+	bool closed, complete, signalled;
+	int *stop;
 };
 
 /* Every config file; 0, or the exit status. */
@@ -343,8 +338,7 @@ static int start(struct run_ctx *c, bool bench)
 	}
 	genirq_set_printk(klog_hook, &c->klog);
 	/* Before the folder exists; a second signal kills as usual. */
-	sigaction(SIGINT, &stop_action, NULL);
-	sigaction(SIGTERM, &stop_action, NULL);
+	c->stop = ana_stop_catch();
 	rc = bench_run_open(&c->run, &c->a.p, &c->cfg, c->topo, &c->cal, c->err,
 			    sizeof(c->err));
 	if (rc) {
@@ -355,6 +349,10 @@ static int start(struct run_ctx *c, bool bench)
 			return BENCH_EXIT_USAGE;
 		return BENCH_EXIT_FAIL;
 	}
+	if (bench_run_reclaimed(c->run) && !c->a.p.quiet)
+		fprintf(stderr,
+			"irqlab run: %s: removed its staged .NAME.tmp folder, left by a run that was killed before it finished\n",
+			c->a.p.outdir);
 	if (bench && bench_cmd_measure_perf(c->run, c->topo, &c->a.p, c->err,
 					    sizeof(c->err))) {
 		fprintf(stderr, "irqlab bench: %s\n", c->err);
@@ -386,8 +384,8 @@ static int measure(struct run_ctx *c)
 			c->cfg.nr, topo_line, c->cal.err_ns_mean,
 			c->cal.err_ns_max);
 	}
-	rc = run_scenarios(a, &c->cfg, c->topo, c->pl, c->run, &c->prog, c->res,
-			   &c->nres, c->err, sizeof(c->err));
+	rc = run_scenarios(a, &c->cfg, c->topo, c->pl, c->run, &c->prog,
+			   c->stop, c->res, &c->nres, c->err, sizeof(c->err));
 	if (c->prog.tty && !a->p.quiet)
 		fputs("\r\033[K", stderr);
 	if (rc && rc != -EINTR)
@@ -428,10 +426,11 @@ static void notes(const struct run_ctx *c)
 }
 
 /*
- * Close the run folder and say how the run went: the exit status. One
+ * Close the run folder and print the table: the exit status. One
  * sentence for a failure: the closing's, if it failed too (a full disk
  * fails both; the closing's names the file and says where the folder
- * is), else the run's.
+ * is), else the run's. The table goes out before the report is written,
+ * flushed, so that nothing on stderr lands inside it whatever stdout is.
  */
 static int finish(struct run_ctx *c, int rc)
 {
@@ -449,45 +448,81 @@ static int finish(struct run_ctx *c, int rc)
 		fprintf(stderr, "irqlab run: %s\n", c->failure);
 	c->run = NULL;
 	c->closed = true;
+	c->complete = complete;
+	c->signalled = rc == -EINTR && !a->brk.hit;
 	if (!a->p.quiet)
 		print_table(c->res, c->nres);
-	notes(c);
-	fprintf(stderr, "irqlab run: %s%s\n",
-		complete ? "results in " : "incomplete results in ", c->final);
+	fflush(stdout);
 	return a->brk.hit && rc == -EINTR ? BENCH_EXIT_BREAK :
-	       rc == -EINTR		  ? BENCH_EXIT_INTERRUPTED :
+	       rc == -EINTR		  ? ana_signal_exit(ana_stop_signal()) :
 	       rc			  ? BENCH_EXIT_FAIL :
 					    BENCH_EXIT_OK;
 }
 
-/* report.md and report.html in the closed run folder: the exit status. */
-static int report(struct run_ctx *c, int ret)
+/*
+ * A complete measurement that a signal stopped before or while its report
+ * was written: what the folder holds and how to get the report.
+ */
+static int stopped_before_report(const struct run_ctx *c)
+{
+	int sig = ana_stop_signal();
+
+	fprintf(stderr,
+		"irqlab run: %s: the measurement is %s in %s, its report not written; `irqlab report %s` writes it\n",
+		sig == SIGTERM ? "terminated (SIGTERM)" :
+				 "interrupted (SIGINT)",
+		c->complete ? "complete" : "kept, marked INCOMPLETE,", c->final,
+		c->final);
+	return ana_signal_exit(sig);
+}
+
+/*
+ * report.md and report.html in the closed run folder, the finding on
+ * stdout after the table: the exit status. Not after Ctrl-C during the
+ * measurement: whoever pressed it wants the prompt back. Built without
+ * analysis, every run is --no-report.
+ */
+static int report(struct run_ctx *c, int ret, bool *reported)
 {
 #if IRQLAB_ANALYSIS
-	/*
-	 * Not after Ctrl-C: whoever pressed it wants the prompt back. Built
-	 * without analysis, every run is --no-report.
-	 */
-	if (!c->a.no_report && ret != BENCH_EXIT_INTERRUPTED) {
-		/* The finding ends the output, above the report's path. */
-		struct report_opts ro = { true, c->a.p.quiet,
-					  c->a.p.quiet ? NULL : stderr };
+	struct report_opts ro = { true, c->a.p.quiet,
+				  c->a.p.quiet ? NULL : stdout, c->stop };
+	int r;
 
-		if (report_write(c->final, &ro, c->err, sizeof(c->err))) {
-			fprintf(stderr, "irqlab run: the report failed: %s\n",
-				c->err);
-			if (ret == BENCH_EXIT_OK)
-				ret = BENCH_EXIT_FAIL;
-		} else {
-			fprintf(stderr,
-				"irqlab run: report in %s/report.html\n",
-				c->final);
-		}
+	if (c->signalled)
+		return ret;
+	if (c->a.no_report)
+		return ana_stop_signal() ? ana_signal_exit(ana_stop_signal()) :
+					   ret;
+	if (ana_stop_signal())
+		return stopped_before_report(c);
+	r = report_write(c->final, &ro, c->err, sizeof(c->err));
+	fflush(stdout);
+	if (r == -EINTR)
+		return stopped_before_report(c);
+	if (r) {
+		fprintf(stderr, "irqlab run: the report failed: %s\n", c->err);
+		return ret == BENCH_EXIT_OK ? BENCH_EXIT_FAIL : ret;
 	}
+	*reported = true;
 #else
-	(void)c;
+	(void)reported;
+	if (!c->signalled && ana_stop_signal())
+		return ana_signal_exit(ana_stop_signal());
 #endif
 	return ret;
+}
+
+/* The end of the output, after the table and the finding. */
+static void say_where(const struct run_ctx *c, bool reported)
+{
+	notes(c);
+	fprintf(stderr, "irqlab run: %s%s\n",
+		c->complete ? "results in " : "incomplete results in ",
+		c->final);
+	if (reported)
+		fprintf(stderr, "irqlab run: report in %s/report.html\n",
+			c->final);
 }
 
 /* Whatever is still open or allocated, on every way out. */
@@ -520,7 +555,13 @@ static int run(struct run_ctx *c, int argc, char **argv, bool bench)
 	if (ret)
 		return ret;
 	ret = finish(c, measure(c));
-	return c->closed ? report(c, ret) : ret;
+	if (c->closed) {
+		bool reported = false;
+
+		ret = report(c, ret, &reported);
+		say_where(c, reported);
+	}
+	return ret;
 }
 
 int bench_cmd_run(int argc, char **argv, bool bench)

@@ -64,8 +64,9 @@ int bench_repeat(int argc, char **argv, const char *self, unsigned int n,
 			fprintf(stderr,
 				"irqlab run: repeat %u of %u exited %d: %s", k,
 				n, rc, out);
-			rc = rc == BENCH_EXIT_INTERRUPTED ?
-				     BENCH_EXIT_INTERRUPTED :
+			rc = rc == BENCH_EXIT_INTERRUPTED ||
+					     rc == ANA_EXIT_SIGTERM ?
+				     rc :
 				     BENCH_EXIT_FAIL;
 		}
 	}

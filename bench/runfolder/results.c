@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <jansson.h>
+#include "analysis/outcome.h"
 #include "analysis/samples.h"
 #include "bench/bench.h"
 #include "results.h"
@@ -168,11 +169,17 @@ static int write_config(const struct bench_folder *f,
 
 static int samples_flush(struct bench_run *run)
 {
+	size_t half = run->used / SAMPLES_RECORD / 2 * SAMPLES_RECORD;
 	int ret;
 
 	if (run->samples_err || !run->used)
 		return run->samples_err;
-	ret = bench_write_all(run->samplesfd, run->buf, run->used);
+	/* Tests stop the run here, samples.bin half-written. */
+	ret = bench_write_all(run->samplesfd, run->buf, half);
+	ana_stage_pause("samples");
+	if (!ret)
+		ret = bench_write_all(run->samplesfd, run->buf + half,
+				      run->used - half);
 	if (ret)
 		run->samples_err = ret;
 	run->used = 0;
@@ -384,6 +391,11 @@ void bench_run_failed(struct bench_run *run, const struct bench_scenario *sc,
 uint64_t bench_run_start_ns(const struct bench_run *run)
 {
 	return run->t0_ns;
+}
+
+bool bench_run_reclaimed(const struct bench_run *run)
+{
+	return run->f.reclaimed;
 }
 
 /**

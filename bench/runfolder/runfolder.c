@@ -17,13 +17,16 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "runfolder.h"
 #include "safepath.h"
 
 #define NAME_TRIES 1000 /* -2 ... -1000 after the first name */
+#define TREE_DEPTH 16 /* a staged folder's deepest: trace/ust/uid/... */
 
 int bench_fail(char *err, size_t errlen, int ret, const char *fmt, ...)
 {
@@ -179,6 +182,79 @@ static int set_name(struct bench_folder *f, const char *name)
 	return 0;
 }
 
+/*
+ * Empty the directory @fd (closed here) and what is under it, never
+ * following a symbolic link (unlinkat() removes the link itself).
+ * Return: 0 or the first -errno.
+ */
+static int remove_tree(int fd, unsigned int depth)
+{
+	DIR *d = fdopendir(fd);
+	struct dirent *e;
+	int ret = 0;
+
+	if (!d) {
+		close(fd);
+		return bench_neg_errno();
+	}
+	while ((e = readdir(d))) {
+		int sub;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (!unlinkat(fd, e->d_name, 0))
+			continue;
+		if ((errno != EISDIR && errno != EPERM) ||
+		    depth >= TREE_DEPTH) {
+			ret = ret ? ret : bench_neg_errno();
+			continue;
+		}
+		sub = openat(fd, e->d_name,
+			     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub < 0 || remove_tree(sub, depth + 1) ||
+		    unlinkat(fd, e->d_name, AT_REMOVEDIR))
+			ret = ret ? ret : bench_neg_errno();
+	}
+	closedir(d);
+	return ret;
+}
+
+/*
+ * ".<name>.tmp" is there already: the staged folder of a run that was
+ * killed (SIGKILL, a crash) before it renamed it, which no run holds
+ * locked any more; remove it, and say so in @f->reclaimed. A run still
+ * making it holds its lock (bench_folder_make()): then -EBUSY.
+ */
+static int reclaim_staged(struct bench_folder *f, char *err, size_t errlen)
+{
+	int fd = openat(f->parentfd, f->tmp,
+			O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int ret;
+
+	if (fd < 0)
+		return bench_fail(
+			err, errlen, bench_neg_errno(),
+			"%s/%s: already exists, and is not a folder a run left: remove it",
+			f->parent, f->tmp);
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		close(fd);
+		return bench_fail(
+			err, errlen, -EBUSY,
+			"%s/%s: another run is measuring into it now (it holds the folder's lock)",
+			f->parent, f->tmp);
+	}
+	ret = remove_tree(fd, 0);
+	if (!ret && unlinkat(f->parentfd, f->tmp, AT_REMOVEDIR))
+		ret = bench_neg_errno();
+	if (ret)
+		return bench_fail(
+			err, errlen, ret,
+			"%s/%s: left by a run that did not finish, and cannot be removed: %s",
+			f->parent, f->tmp, strerror(-ret));
+	f->reclaimed = true;
+	return 0;
+}
+
 /* Make ".<name>.tmp" for -o DIR: DIR must not exist yet. */
 static int make_outdir(struct bench_folder *f, const char *outdir, char *err,
 		       size_t errlen)
@@ -222,16 +298,17 @@ static int make_outdir(struct bench_folder *f, const char *outdir, char *err,
 	if (errno != ENOENT)
 		return bench_fail(err, errlen, bench_neg_errno(), "%s: %s",
 				  outdir, strerror(errno));
-	if (mkdirat(f->parentfd, f->tmp, 0755)) {
-		ret = bench_neg_errno();
-		if (ret == -EEXIST)
-			return bench_fail(
-				err, errlen, ret,
-				"%s/%s: already exists (left by a failed run?); remove it",
-				f->parent, f->tmp);
+	ret = mkdirat(f->parentfd, f->tmp, 0755) ? bench_neg_errno() : 0;
+	if (ret == -EEXIST) {
+		ret = reclaim_staged(f, err, errlen);
+		if (ret)
+			return ret;
+		ret = mkdirat(f->parentfd, f->tmp, 0755) ? bench_neg_errno() :
+							   0;
+	}
+	if (ret)
 		return bench_fail(err, errlen, ret, "%s/%s: cannot create: %s",
 				  f->parent, f->tmp, strerror(-ret));
-	}
 	return 0;
 }
 
@@ -402,7 +479,10 @@ static void close_all(struct bench_folder *f)
  * [-<@tag>][-k] with the first k from 2 that is free. Missing parents are
  * created. The folder, its parent and every directory created are opened
  * without following symbolic links; existing directories above the
- * parent may be links. On failure nothing is left behind.
+ * parent may be links. On failure nothing is left behind. The folder is
+ * locked (flock()) while it is made; a ".<name>.tmp" for -o DIR that no
+ * run holds locked is what a killed run left, and is removed first
+ * (@f->reclaimed), where one that is held fails with -EBUSY.
  *
  * Return: 0 or -errno with @err filled.
  */
@@ -426,7 +506,12 @@ int bench_folder_make(struct bench_folder *f, const char *outdir,
 	}
 	f->dirfd = openat(f->parentfd, f->tmp,
 			  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (f->dirfd < 0) {
+	/*
+	 * Held to the end: a folder whose lock nobody holds was left by a
+	 * run that was killed, which the next run into the name removes
+	 * (reclaim_staged()) and `irqlab report` names as such.
+	 */
+	if (f->dirfd < 0 || flock(f->dirfd, LOCK_EX | LOCK_NB)) {
 		ret = bench_fail(err, errlen, bench_neg_errno(), "%s/%s: %s",
 				 f->parent, f->tmp, strerror(errno));
 		unlinkat(f->parentfd, f->tmp, AT_REMOVEDIR);

@@ -20,6 +20,7 @@
  * @parentfd: the directory the folder is made in
  * @dirfd: the folder, while it is ".<name>.tmp"; -1 before and after
  * @default_location: <results root>/runs/<name>, where latest follows
+ * @reclaimed: a ".<name>.tmp" left by a killed run was removed first
  * @root: the results root as given, for messages
  * @parent: the parent as given, for messages
  * @name: the final name
@@ -30,6 +31,7 @@ struct bench_folder {
 	int parentfd;
 	int dirfd;
 	bool default_location;
+	bool reclaimed;
 	char root[PATH_MAX];
 	char parent[PATH_MAX];
 	char name[NAME_MAX + 1];

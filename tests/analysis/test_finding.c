@@ -419,15 +419,19 @@ static void test_holm_aa(void **state)
 	assert_true(any_holm <= TRIALS * 8 / 100);
 }
 
-/* The terminal's lines are the paragraphs, wrapped at 78 columns. */
+/*
+ * The terminal's lines: one sentence per chip (and the cause), then the
+ * paragraphs after a header line, each wrapped at 78 columns.
+ */
 static void test_print_wraps(void **state)
 {
 	struct report_verdicts vs;
 	struct one o;
-	struct text t;
+	struct text t, sent;
 	char *out = NULL, *joined, *line, *save;
 	size_t len;
 	FILE *m;
+	bool header = false;
 
 	(void)state;
 	one(&o, 0.8, 0, 0.8, 0, ROUNDS);
@@ -435,23 +439,303 @@ static void test_print_wraps(void **state)
 	m = open_memstream(&out, &len);
 	assert_non_null(m);
 	assert_int_equal(report_verdicts_make(&o.r, &vs), 0);
+	memset(&sent, 0, sizeof(sent));
+	assert_int_equal(report_sentences(&vs, collect, &sent), 2);
 	report_finding_print(m, &vs);
 	report_verdicts_free(&vs);
 	assert_int_equal(fclose(m), 0);
 	joined = calloc(1, len + 1);
 	assert_non_null(joined);
-	line = strtok_r(out, "\n", &save);
-	assert_non_null(strstr(line, "finding"));
-	while ((line = strtok_r(NULL, "\n", &save))) {
+	for (line = strtok_r(out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (!header && strstr(line, "finding (")) {
+			/* The sentences came first, one "- " each. */
+			assert_string_equal(joined, sent.buf);
+			header = true;
+			*joined = '\0';
+			continue;
+		}
 		assert_true(strlen(line) <= 78);
-		assert_true(!strncmp(line, *joined ? "  " : "- ", 2));
+		assert_true(!strncmp(line, "- ", 2) ||
+			    (*joined && !strncmp(line, "  ", 2)));
 		if (*joined)
-			strcat(joined, " ");
+			strcat(joined, line[0] == '-' ? "|" : " ");
 		strcat(joined, line + 2);
 	}
+	assert_true(header);
 	assert_string_equal(joined, t.buf);
 	free(joined);
 	free(out);
+}
+
+static void sentences(const struct run *r, struct text *t)
+{
+	struct report_verdicts vs;
+	int n;
+
+	memset(t, 0, sizeof(*t));
+	assert_int_equal(report_verdicts_make(r, &vs), 0);
+	n = report_sentences(&vs, collect, t);
+	report_verdicts_free(&vs);
+	assert_int_equal(n, t->n);
+}
+
+/* Each ratio in rounded words: the direction and the size. */
+static void test_sentence_sizes(void **state)
+{
+	static const struct {
+		double r;
+		const char *words;
+	} cases[] = {
+		{ 0.8, "20% faster" },
+		{ 0.93, "7% faster" },
+		{ 0.25, "about 4x faster" },
+		{ 1.12, "12% slower" },
+		{ 1.5, "50% slower" },
+		{ 3, "about 3x slower" },
+		{ 142.81, "about 140x slower" },
+		{ 179.632, "about 180x slower" },
+		{ 5.424, "about 5.4x slower" },
+	};
+	char want[512];
+	struct one o;
+	struct text t;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		one(&o, cases[i].r, 0, cases[i].r, 0, ROUNDS);
+		sentences(&o.r, &t);
+		snprintf(want, sizeof(want),
+			 "On chip gic, flow is %s than __do_IRQ at p50, with "
+			 "half the register accesses.|",
+			 cases[i].words);
+		if (strncmp(t.buf, want, strlen(want)))
+			fail_msg("ratio %g: \"%s\", not \"%s...\"", cases[i].r,
+				 t.buf, want);
+		/* The biggest effect is the only one, and gets its cause. */
+		assert_non_null(strstr(t.buf, "|The biggest effect, flow "));
+	}
+	/* p99 where p50 gives none; no verdict said plainly. */
+	one(&o, 0, 2.5, 0, 2.5, ROUNDS);
+	o.d[0].accesses_per_irq = 4;
+	sentences(&o.r, &t);
+	assert_non_null(strstr(t.buf,
+			       "On chip gic, flow is about 2.5x slower "
+			       "than __do_IRQ at p99, with the same "
+			       "register accesses (no verdict at p50)."));
+	one(&o, 0, 0, 0, 0, ROUNDS);
+	sentences(&o.r, &t);
+	assert_string_equal(
+		t.buf, "On chip gic, no design is faster or slower than "
+		       "__do_IRQ: no verdict for flow (interval spans 1).");
+}
+
+/* Chips in run order; scenarios named where not all have a verdict. */
+static void test_sentence_groups(void **state)
+{
+	struct series base, fast, alt, em;
+	struct run_design a[3], b[2], c[1], e[3];
+	struct run_scenario sc[4] = {
+		{ .name = "gic-edge", .chip = "gic", .d = a, .nd = 3 },
+		{ .name = "ioapic-level", .chip = "ioapic", .d = e, .nd = 3 },
+		{ .name = "gic-level", .chip = "gic", .d = b, .nd = 2 },
+		{ .name = "vic-solo", .chip = "vic", .d = c, .nd = 1 },
+	};
+	struct run r = { .sc = sc, .nsc = 4, .has_samples = true };
+	struct text t;
+
+	(void)state;
+	base_series(&base);
+	fill(&fast, &base, 0.5, 0, 0.5, 0);
+	fill(&alt, &base, 0, 0, 0, 0);
+	fill(&em, &base, 2.5, 2.5, 2.5, 2.5);
+	design(&a[0], "flow", &fast, 2, ROUNDS);
+	design(&a[1], "do_irq", &base, 4, ROUNDS);
+	design(&a[2], "edge-masking", &em, 7, ROUNDS);
+	design(&b[0], "flow", &alt, 3, ROUNDS);
+	design(&b[1], "do_irq", &base, 4, ROUNDS);
+	design(&c[0], "flow", &fast, 2, ROUNDS);
+	design(&e[0], "do_irq", &base, 2, ROUNDS);
+	design(&e[1], "flow#2", &fast, 2, ROUNDS);
+	design(&e[2], "do_irq#2", &alt, 2, ROUNDS);
+	sentences(&r, &t);
+	assert_int_equal(t.n, 4);
+	assert_string_equal(
+		t.buf,
+		"On chip gic, flow is about 2x faster than __do_IRQ at p50 in "
+		"gic-edge, with half the register accesses; edge-masking is "
+		"about 2.5x slower than __do_IRQ at p50, with 1.8x the register "
+		"accesses.|"
+		"On chip ioapic, only __do_IRQ ran: nothing to compare.|"
+		"On chip vic, no scenario ran __do_IRQ: nothing to compare.|"
+		"The biggest effect, edge-masking about 2.5x slower than "
+		"__do_IRQ at p50 in gic-edge: the run recorded no dropped edges, "
+		"stranded events or hand-off to a thread for it; it makes 7.00 "
+		"register accesses an interrupt against __do_IRQ's 4.00. \"Why "
+		"the tail\" cuts its slowest events into causes.");
+}
+
+/*
+ * The IO-APIC's edge-masking as the reference run recorded it: the
+ * cause names the dropped edges, what serviced their events, and the
+ * wait for the next burst against the p50.
+ */
+static void test_cause_dropped_edges(void **state)
+{
+	struct one o;
+	struct text t;
+	static const char *const says[] = {
+		"The biggest effect, edge-masking about 180x slower than "
+		"__do_IRQ at p50 in ioapic-edge:",
+		"the ioapic controller dropped 24,721 of its 37,500 edges (66%), "
+		"because they came while the line was masked",
+		"24,995 events were serviced coalesced, by 12,465 handler runs "
+		"(__do_IRQ: 30,184), and 40 never were (stranded",
+		"With burst arrivals at 5,000 a second, the next edge came with "
+		"the next burst, 200 us on: its p50 is 196 us, __do_IRQ's "
+		"1.15 us.",
+	};
+
+	(void)state;
+	one(&o, 179.632, 42.78, 179.632, 42.78, ROUNDS);
+	o.sc.name = "ioapic-edge";
+	o.sc.chip = "ioapic";
+	o.sc.pattern = "burst";
+	o.sc.rate_hz = 5000;
+	o.d[0].design = "edge-masking";
+	o.d[0].accesses_per_irq = 7;
+	o.d[1].accesses_per_irq = 1;
+	o.d[0].fired = o.d[1].fired = 37500;
+	o.d[0].dropped_edges = 24721;
+	o.d[0].coalesced = 24995;
+	o.d[0].handler_runs = 12465;
+	o.d[0].stranded = 40;
+	o.d[1].handler_runs = 30184;
+	o.d[0].entry.p50 = 196327;
+	o.d[1].entry.p50 = 1153;
+	sentences(&o.r, &t);
+	assert_int_equal(t.n, 2);
+	assert_non_null(strstr(t.buf, "On chip ioapic, edge-masking is about "
+				      "180x slower than __do_IRQ at p50, with "
+				      "7x the register accesses.|"));
+	for (size_t i = 0; i < sizeof(says) / sizeof(*says); i++)
+		if (!strstr(t.buf, says[i]))
+			fail_msg("the cause lacks \"%s\": %s", says[i], t.buf);
+}
+
+/*
+ * The size a clause gives for @name: after "NAME is ", a rounded number
+ * ("12%", "7-21%", "about 180x", "4.7-5.6x") and a direction; 0 where
+ * the clause is missing or has none.
+ */
+static int clause_direction(const char *sentence, const char *name)
+{
+	char key[64], *at, *end, clause[512];
+
+	snprintf(key, sizeof(key), " %s is ", name);
+	at = strstr(sentence, key);
+	if (!at)
+		return 0;
+	at += strlen(key);
+	end = strchr(at, ';');
+	snprintf(clause, sizeof(clause), "%.*s",
+		 (int)(end ? (size_t)(end - at) : strlen(at)), at);
+	if (!strncmp(clause, "about ", 6))
+		memmove(clause, clause + 6, strlen(clause + 6) + 1);
+	at = clause + strspn(clause, "0123456789.-");
+	if (at == clause || (*at != '%' && *at != 'x'))
+		return 0;
+	return !strncmp(at + 1, " faster", 7) ? -1 :
+	       !strncmp(at + 1, " slower", 7) ? 1 :
+						0;
+}
+
+/*
+ * Over random runs of two chips, two scenarios each and two designs:
+ * wherever the verdicts give a design a direction, its chip's sentence
+ * states that direction with a rounded size; where they give none, the
+ * sentence says "no verdict" for it.
+ */
+static void test_sentence_states_verdicts(void **state)
+{
+	static const double ratios[] = { 0, 0.5, 0.8, 0.95, 1.07, 1.5, 3, 140 };
+	static const char *const names[] = { "flow", "edge-masking" };
+	struct irqstat_rng g = { 34 };
+	struct series base, s[2][2][2];
+	struct run_design d[2][2][3];
+	struct run_scenario sc[4];
+	struct run r = { .sc = sc, .nsc = 4, .has_samples = true };
+	struct report_verdicts vs;
+	struct text t;
+
+	(void)state;
+	base_series(&base);
+	for (int trial = 0; trial < 200; trial++) {
+		for (int c = 0; c < 2; c++)
+			for (int i = 0; i < 2; i++) {
+				struct run_scenario *x = &sc[c * 2 + i];
+
+				for (int k = 0; k < 2; k++) {
+					double r50 =
+						ratios[irqstat_rng_next(&g) % 8];
+					double r99 =
+						ratios[irqstat_rng_next(&g) % 8];
+
+					fill(&s[c][i][k], &base, r50, r99, r50,
+					     r99);
+					design(&d[c][i][k], names[k],
+					       &s[c][i][k], 2 + k, ROUNDS);
+				}
+				design(&d[c][i][2], "do_irq", &base, 4, ROUNDS);
+				*x = (struct run_scenario){
+					.name = i ? "b" : "a",
+					.chip = c ? "ioapic" : "gic",
+					.d = d[c][i],
+					.nd = 3,
+				};
+			}
+		sentences(&r, &t);
+		assert_int_equal(report_verdicts_make(&r, &vs), 0);
+		for (size_t k = 0; k < vs.n; k++) {
+			const struct report_vs *w = &vs.c[k];
+			const char *chip = strstr(t.buf, w->sc->chip);
+			char one_sentence[2048];
+			bool verdict = false;
+			int q, dir = 0;
+
+			snprintf(one_sentence, sizeof(one_sentence), "%.*s",
+				 (int)strcspn(chip, "|"), chip);
+			/* The design's quantile: p50 if any scenario has one. */
+			for (q = 0; q < 2 && !verdict; q++)
+				for (size_t j = 0; j < vs.n; j++)
+					if (!strcmp(vs.c[j].d->design,
+						    w->d->design) &&
+					    !strcmp(vs.c[j].sc->chip,
+						    w->sc->chip) &&
+					    vs.c[j].call[q] <= REPORT_SLOWER)
+						verdict = true;
+			q--;
+			dir = clause_direction(one_sentence, w->d->design);
+			if (!verdict) {
+				assert_int_equal(dir, 0);
+				assert_non_null(
+					strstr(one_sentence, "no verdict for"));
+				continue;
+			}
+			if (!dir)
+				fail_msg("no direction and size for %s: %s",
+					 w->d->design, one_sentence);
+			if (w->call[q] == REPORT_FASTER &&
+			    !strstr(one_sentence, "faster"))
+				fail_msg("%s is faster, unsaid: %s",
+					 w->d->design, one_sentence);
+			if (w->call[q] == REPORT_SLOWER &&
+			    !strstr(one_sentence, "slower"))
+				fail_msg("%s is slower, unsaid: %s",
+					 w->d->design, one_sentence);
+		}
+		report_verdicts_free(&vs);
+	}
 }
 
 int main(void)
@@ -467,6 +751,10 @@ int main(void)
 		cmocka_unit_test(test_calls_match_headline),
 		cmocka_unit_test(test_holm_aa),
 		cmocka_unit_test(test_print_wraps),
+		cmocka_unit_test(test_sentence_sizes),
+		cmocka_unit_test(test_sentence_groups),
+		cmocka_unit_test(test_cause_dropped_edges),
+		cmocka_unit_test(test_sentence_states_verdicts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,6 +15,12 @@ struct report_opts {
 	bool trace; /* analyse trace/ when the folder has one */
 	bool quiet; /* no progress lines on stderr */
 	FILE *finding; /* the report's finding printed here too; NULL: not */
+	/*
+	 * Polled between sections and figures: non-zero (a signal's
+	 * number, ana_stop_catch()) stops the report with -EINTR; NULL:
+	 * never.
+	 */
+	const int *stop;
 };
 
 /* The coverage of every interval the report and compare give. */
@@ -28,9 +34,12 @@ size_t report_fmt_change(char *buf, size_t len, const char *what, double x);
  *
  * Return: 0, or -errno with one sentence in @err: a file of the folder that
  * cannot be read (naming it and what is wrong), a corrupt trace, gnuplot
- * failing. Nothing half-written is left under the report's names: both
- * files are written as .tmp and renamed. Once they are, the report's
- * finding goes to @o->finding too, where that is not NULL.
+ * failing; -EINTR where @o->stop was set (a signal), or gnuplot was
+ * killed by one. Nothing half-written is left under the report's names:
+ * both files are written as .tmp and renamed, and removed when the
+ * report stops; a .tmp left by a report that was killed (SIGKILL) is
+ * removed by the next. Once they are renamed, the report's finding goes
+ * to @o->finding too, where that is not NULL.
  */
 int report_write(const char *dir, const struct report_opts *o, char *err,
 		 size_t errlen);

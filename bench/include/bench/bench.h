@@ -577,6 +577,11 @@ int bench_run_open(struct bench_run **run, const struct bench_params *p,
 		   const struct chip_delay_calibration *cal, char *err,
 		   size_t errlen);
 int bench_run_path(const struct bench_run *run, char *buf, size_t len);
+/*
+ * Whether bench_run_open() first removed a ".<name>.tmp" that a killed
+ * run had left under -o's name (runfolder.c reclaim_staged()).
+ */
+bool bench_run_reclaimed(const struct bench_run *run);
 /* Dispatch cost of one flow: tracepoints compiled out, idle, recording. */
 struct bench_run_dispatch {
 	const char *flow;
