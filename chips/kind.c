@@ -40,6 +40,7 @@ const struct chip_kind chip_kinds[] = {
 		.pins		= soft_kind_pins,
 		.create		= soft_kind_create,
 		.drive		= chip_drive_wire,
+		.v6		= &soft_form6,
 	},
 	{
 		.name		= "i8259",
@@ -52,6 +53,7 @@ const struct chip_kind chip_kinds[] = {
 		.pins		= i8259_kind_pins,
 		.create		= i8259_kind_create,
 		.drive		= chip_drive_wire,
+		.v6_none	= "its modern driver form (i8259_chip, handle_level_irq on the legacy domain) is not written yet",
 	},
 	{
 		.name		= "ioapic",
@@ -64,6 +66,7 @@ const struct chip_kind chip_kinds[] = {
 		.pins		= ioapic_kind_pins,
 		.create		= ioapic_kind_create,
 		.drive		= chip_drive_wire,
+		.v6		= &ioapic_form6,
 	},
 	{
 		.name		= "gic",
@@ -77,6 +80,7 @@ const struct chip_kind chip_kinds[] = {
 		.pins		= gic_kind_pins,
 		.create		= gic_kind_create,
 		.drive		= chip_drive_wire,
+		.v6		= &gic_form6,
 	},
 	{
 		.name		= "gpio",
@@ -93,6 +97,7 @@ const struct chip_kind chip_kinds[] = {
 		.pins		= gpio_kind_pins,
 		.create		= gpio_kind_create,
 		.drive		= chip_drive_wire,
+		.v6_none	= "its modern driver form (VIC and GPIO under chained_irq_enter/exit) is not written yet",
 	},
 	{
 		.name		= "uio",
@@ -106,6 +111,7 @@ const struct chip_kind chip_kinds[] = {
 		.pins		= uio_kind_pins,
 		.create		= uio_kind_create,
 		.drive		= chip_drive_wire,
+		.v6_none	= "its interrupt is taken by the host's own kernel, a modern genirq already: irqlab drives no chip of it",
 	},
 #ifdef IRQLAB_EXTRA_CHIPS
 #define CHIP_KIND_ROW(id, ...) __VA_ARGS__,

@@ -56,6 +56,8 @@ int report_answer(struct report *rp, struct doc *d);
 int report_headline(struct report *rp, struct doc *d);
 bool report_uio_applies(const struct run *r);
 int report_uio(struct report *rp, struct doc *d);
+bool report_generations_applies(const struct run *r);
+int report_generations(struct report *rp, struct doc *d);
 bool report_threaded_applies(const struct run *r);
 int report_threaded(struct report *rp, struct doc *d);
 bool report_controls_applies(const struct run *r);

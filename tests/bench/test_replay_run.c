@@ -296,7 +296,7 @@ static void test_shipped_config(void **state)
 
 		assert_int_equal(
 			json_array_size(json_object_get(sc, "designs")),
-			BENCH_DESIGN_NR);
+			cfg.sc[i].nr_designs);
 		for (unsigned int b = 0; b < cfg.sc[i].blocks; b++)
 			want += slice_count(&cfg.sc[i], b);
 		json_array_foreach(json_object_get(sc, "designs"), k, d)
