@@ -27,6 +27,7 @@
 #include "designs/designs.h"
 #include "device/device.h"
 #include "noise_set.h"
+#include "race.h"
 #include "scenario_books.h"
 #include "device/driver.h"
 #include "scenario.h"
@@ -299,6 +300,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 
 	l->stamp_early = !dt.inline_cpu;
 	ret = block_request(r, l, tp, block, res, stim_ns, &u0, err, errlen);
+	if (!ret && l->race)
+		ret = bench_race_begin_design(l, d, err, errlen);
 	if (ret)
 		return ret;
 	/* Making and pinning threads is not stimulus time. */
@@ -346,6 +349,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	if (cut_short(r, l, ns))
 		return -EINTR;
 	res->dropped_edges += s1.dropped_masked - s0.dropped_masked;
+	if (l->race)
+		bench_race_block_end(l, &s0, &s1, res);
 	res->chip_spurious += s1.spurious - s0.spurious;
 	res->chip_accesses +=
 		bench_chip_accesses(&s1) - bench_chip_accesses(&s0);
@@ -622,6 +627,7 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 	struct bench_chip_inst *ci = NULL;
 	struct bench_sample *buf = NULL;
 	struct bench_line line;
+	struct bench_race_state race;
 	struct noise_set ns = { 0 };
 	struct thread_place tp;
 	unsigned int started = 0, pus[BENCH_MAX_CPUS + 1];
@@ -649,6 +655,7 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 				       irq_clock.ticks_per_ns);
 	line.noise = ns.nz ? &ns.nz[sc->cpus] : NULL;
 	line.brk = r->brk && r->brk->threshold_ns ? r->brk : NULL;
+	line.race = sc->race ? &race : NULL;
 	if (!ret && line.passive)
 		uio_chip_set_arrival(ci->m[0], bench_line_arrival, &line);
 	buf = malloc(SAMPLE_CHUNK * sizeof(*buf));

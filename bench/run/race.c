@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The affinity races (key race): the line's own handler moves its
+ * affinity to the next simulated CPU while it runs, so the move always
+ * lands while a handler runs on the old CPU, with no third thread to
+ * time: the next interrupt arrives on the new CPU while the old one is
+ * still in the handler (a device that fires faster than handler_ns sees
+ * to that), and each core's flow does what it does with it:
+ *
+ * - edge-migration (IO-APIC edge): 2.6.18's handle_edge_irq() and the
+ *   modern one without the 2025 fix mask and ack it on the new CPU and
+ *   leave it pending; the old CPU unmasks and runs the handler again, and
+ *   again while the storm lasts, the line never moving back (the
+ *   live-lock); edges that reach the masked entry are lost. The fixed
+ *   flow spins on the new CPU until the old one is done, then handles it
+ *   there.
+ * - fasteoi-resend (a GIC line without an active state, standing for a
+ *   message-signalled LPI): 2.6.18's handle_fasteoi_irq() and the modern
+ *   one without IRQD_RESEND_WHEN_IN_PROGRESS EOI it on the new CPU and
+ *   it is gone (its event waits for the next interrupt); with the flag
+ *   the old CPU resends it when its handler is done.
+ *
+ * The books (struct bench_race_books) count the moves, the handler runs
+ * off the line's target (the old CPU's reruns) and the longest run of
+ * them in a row, the register accesses of the line's mask and retrigger operations, and the
+ * modern core's migration waits with the time it spun in them.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <chips/gic.h>
+#include <genirq/cpu.h>
+#include <genirq/interrupt.h>
+#include "designs/designs.h"
+#include "device/device.h"
+#include "device/driver.h"
+#include "race.h"
+
+/* The longest a handler holds for the interrupt its move sent elsewhere. */
+#define HOLD_MAX_NS 5000000ULL
+
+static const char *const race_names[BENCH_RACE_NR] = {
+	[BENCH_RACE_NONE] = "none",
+	[BENCH_RACE_EDGE_MIGRATION] = "edge-migration",
+	[BENCH_RACE_FASTEOI_RESEND] = "fasteoi-resend",
+};
+
+/**
+ * bench_race_name - the name of race @v, as files spell it
+ * @v: the value
+ *
+ * Return: the name, or NULL when @v is out of range.
+ */
+const char *bench_race_name(enum bench_race v)
+{
+	return (unsigned int)v < BENCH_RACE_NR ? race_names[v] : NULL;
+}
+
+/**
+ * bench_race_parse - the race named @s
+ * @s: a name as bench_race_name() spells it
+ *
+ * Return: the enum bench_race, or -1 when no race has that name.
+ */
+int bench_race_parse(const char *s)
+{
+	for (int i = 0; i < BENCH_RACE_NR; i++)
+		if (!strcmp(race_names[i], s))
+			return i;
+	return -1;
+}
+
+/* 2.6.18: irq_set_affinity() stores the mask and calls ->set_affinity. */
+static int move_2618(unsigned int irq, unsigned int cpu)
+{
+	cpumask_t mask = cpumask_of_cpu(cpu);
+
+	return irq_set_affinity(irq, &mask);
+}
+
+const struct bench_race_family bench_race_2618 = {
+	.move = move_2618,
+};
+
+int bench_race_block_begin(struct bench_line *l,
+			   const struct bench_race_family *family, bool resend)
+{
+	struct bench_race_state *r = l->race;
+	const struct bench_scenario *sc = l->sc;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->family = family;
+	r->cpus = sc->cpus;
+	if (sc->race == BENCH_RACE_FASTEOI_RESEND) {
+		ret = gic_set_message_signalled(l->ci->m[0], l->ci->pin, true);
+		if (ret)
+			return ret;
+	}
+	if (family->prepare)
+		family->prepare(l->ci->irq, resend);
+	if (family->waits)
+		family->waits(&r->waits0, &r->wait_ns0);
+	return family->move(l->ci->irq, 0);
+}
+
+/*
+ * The family of design @d and whether it resends a fasteoi interrupt
+ * taken while in progress (IRQD_RESEND_WHEN_IN_PROGRESS): 2.6.18's
+ * designs have no such flag.
+ */
+static const struct bench_race_family *family_of(enum bench_design d,
+						 bool *resend)
+{
+	(void)d;
+	*resend = false;
+	return &bench_race_2618;
+}
+
+int bench_race_begin_design(struct bench_line *l, enum bench_design d,
+			    char *err, size_t errlen)
+{
+	bool resend;
+	const struct bench_race_family *f = family_of(d, &resend);
+	int ret = bench_race_block_begin(l, f, resend);
+
+	if (!ret)
+		return 0;
+	bench_line_free_irq(l);
+	snprintf(err, errlen, "scenario %s, design %s: race %s: %s",
+		 l->sc->name, bench_design_name(d),
+		 bench_race_name(l->sc->race),
+		 ret == -EINVAL ? "the line cannot be moved" : strerror(-ret));
+	return ret;
+}
+
+/*
+ * Hold the handler after a move to @cpu until the controller delivered
+ * again (past @delivered) and @cpu took the line's vector, at most
+ * HOLD_MAX_NS: the next interrupt then meets this handler still running,
+ * whatever the host's scheduling of the simulated CPUs (a woken thread
+ * may wait milliseconds for a PU on a loaded machine). A hold that ran
+ * out (no interrupt came: the stimulus ended) is not counted.
+ */
+static void hold(struct bench_line *l, unsigned int cpu,
+		 unsigned long delivered)
+{
+	const struct chip_model *m = l->ci->m[0];
+	const unsigned long *bits = __irq_cpu_pending[cpu].bits;
+	const unsigned long bit = 1UL << (l->ci->irq % BITS_PER_LONG);
+	uint64_t until = bench_now_ns() + HOLD_MAX_NS;
+
+	while (bench_now_ns() < until) {
+		if (__atomic_load_n(&m->stats.delivered, __ATOMIC_ACQUIRE) !=
+			    delivered &&
+		    !(__atomic_load_n(&bits[l->ci->irq / BITS_PER_LONG],
+				      __ATOMIC_ACQUIRE) &
+		      bit))
+			return;
+		sched_yield(); /* the new CPU may share this PU */
+	}
+}
+
+void bench_race_handler(struct bench_line *l)
+{
+	const struct chip_model *m = l->ci->m[0];
+	unsigned long delivered;
+	struct bench_race_state *r = l->race;
+	unsigned int cpu = smp_processor_id();
+	unsigned int next = (cpu + 1) % r->cpus;
+
+	if (cpu != __atomic_load_n(&r->target, __ATOMIC_RELAXED)) {
+		/* the old CPU runs it again: the line is elsewhere now */
+		r->books.old_cpu_runs++;
+		if (++r->loop > r->books.longest_loop)
+			r->books.longest_loop = r->loop;
+		return;
+	}
+	r->loop = 0;
+	delivered = __atomic_load_n(&m->stats.delivered, __ATOMIC_RELAXED);
+	if (r->family->move(l->ci->irq, next))
+		return;
+	__atomic_store_n(&r->target, next, __ATOMIC_RELAXED);
+	r->books.moves++;
+	hold(l, next, delivered);
+}
+
+/* The line's own operations @acc in @s1 since @s0, reads and writes. */
+static uint64_t ops(const struct chip_stats *s0, const struct chip_stats *s1,
+		    enum chip_acc acc)
+{
+	return (s1->reads[acc] - s0->reads[acc]) +
+	       (s1->writes[acc] - s0->writes[acc]);
+}
+
+void bench_race_block_end(struct bench_line *l, const struct chip_stats *s0,
+			  const struct chip_stats *s1, struct bench_result *res)
+{
+	struct bench_race_state *r = l->race;
+	struct bench_race_books *b = &res->race;
+	uint64_t waits = 0, wait_ns = 0;
+
+	if (r->family->waits) {
+		r->family->waits(&waits, &wait_ns);
+		b->waits += waits - r->waits0;
+		b->wait_ns += wait_ns - r->wait_ns0;
+	}
+	b->moves += r->books.moves;
+	b->old_cpu_runs += r->books.old_cpu_runs;
+	if (r->books.longest_loop > b->longest_loop)
+		b->longest_loop = r->books.longest_loop;
+	b->mask_accesses +=
+		ops(s0, s1, CHIP_ACC_MASK) + ops(s0, s1, CHIP_ACC_MASK_ACK);
+	b->resend_accesses += ops(s0, s1, CHIP_ACC_RETRIGGER);
+	if (l->sc->race == BENCH_RACE_FASTEOI_RESEND)
+		gic_set_message_signalled(l->ci->m[0], l->ci->pin, false);
+}
