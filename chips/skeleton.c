@@ -38,7 +38,7 @@ void chip_model_free(struct chip_model *m)
 void chip_forms_set(unsigned int irq, const struct chip_forms *forms,
 		    enum chip_design design, irq_flow_handler_t flow)
 {
-	if (design != CHIP_DESIGN_FLOW) {
+	if (design == CHIP_DESIGN_DO_IRQ) {
 		set_irq_chip(irq, forms->legacy);
 		set_irq_handler(irq, NULL);
 	} else if (forms->flow_name) {

@@ -3,7 +3,8 @@
  * The skeleton every controller model shares (skeleton.c), private to
  * chips/: making a model's struct with its counters, putting a line on
  * one of the model's driver forms (the 2.6.18 irq_chip with its flow
- * handler, or the legacy hw_interrupt_type under __do_IRQ()), and giving
+ * handler, or the legacy hw_interrupt_type under __do_IRQ(); the third,
+ * the modern driver on genirq6, is chips/form6.h's), and giving
  * a line back when the model is destroyed. A model's register-level file
  * (hw/) and its driver forms (drv/) build on these instead of each
  * repeating them.
@@ -49,7 +50,9 @@ struct chip_forms {
  * chip_forms_set - put @irq on the form of @design
  * @irq: the line
  * @forms: the model's forms
- * @design: which
+ * @design: which; CHIP_DESIGN_V6 puts the flow form on the 2.6.18 side,
+ *	the modern form being attached apart (chips/form6.h, the registry
+ *	row's @v6)
  * @flow: the flow handler for design flow (unused for do_irq)
  */
 void chip_forms_set(unsigned int irq, const struct chip_forms *forms,

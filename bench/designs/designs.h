@@ -24,12 +24,18 @@ struct bench_chip_inst;
  * @refuses:	NULL if it runs on any scenario; else whether it cannot run
  *		on @sc's chip and trigger, with the sentence why ("key
  *		designs: ...") in @msg (the rule table calls it: config_rules.c)
+ * @v6:		a modern design: its line is the chip's modern driver form on
+ *		genirq6 (bench_chip_attach_v6()), requested from genirq6
+ *		(device/driver6.c) in @driver's form
+ * @forced:	with @v6: forced threading (threadirqs) for the request
  */
 struct bench_design_ops {
 	const char *what;
 	void (*install)(struct bench_chip_inst *ci);
 	enum bench_design driver;
 	bool (*refuses)(const struct bench_scenario *sc, char *msg, size_t len);
+	bool v6;
+	bool forced;
 };
 
 /**

@@ -80,7 +80,8 @@ static int apply_cost(struct chip_model *m, const struct bench_scenario *sc,
  * every vector entry's, paid by the core's arch glue, and each entropy
  * sample's, on this scenario's CPUs until the next genirq_reset().
  */
-static int cpu_cost(const struct bench_scenario *sc, char *err, size_t errlen)
+static int cpu_cost(const struct bench_scenario *sc, struct bench_chip_inst *ci,
+		    char *err, size_t errlen)
 {
 	struct chip_cpu_cost cost = { 0 };
 	struct chip_model cpu = chip_cpu_model(&cost);
@@ -91,6 +92,7 @@ static int cpu_cost(const struct bench_scenario *sc, char *err, size_t errlen)
 	ret = genirq_set_entropy_cost(cost.entropy_ns, chip_delay_ns);
 	if (ret)
 		return ret;
+	ci->entry_ns = cost.entry_ns;
 	return irq_cpu_set_entry_cost(cost.entry_ns, chip_delay_ns);
 }
 
@@ -192,6 +194,8 @@ int bench_chip_create(const struct bench_scenario *sc,
 	ci->chip = c;
 	ci->pin = sc->pin;
 	ci->irq = sc->pin;
+	ci->irq6 = -ENOENT;
+	ci->trigger = sc->trigger;
 	ret = chip_models(sc, ci, err, errlen);
 	if (ret)
 		goto fail;
@@ -204,7 +208,7 @@ int bench_chip_create(const struct bench_scenario *sc,
 		if (ret)
 			goto fail;
 	}
-	ret = cpu_cost(sc, err, errlen);
+	ret = cpu_cost(sc, ci, err, errlen);
 	if (ret)
 		goto fail;
 	/* Falling and low triggers idle high: the device pulls the pin low. */
@@ -224,8 +228,26 @@ fail:
 	return ret ? ret : -EINVAL;
 }
 
+/* The line back from its modern form to the 2.6.18 ones. */
+static void detach_v6(struct bench_chip_inst *ci)
+{
+	if (ci->irq6 >= 0)
+		ci->chip->v6->detach(ci->input, ci->irq);
+	ci->irq6 = -ENOENT;
+}
+
+void bench_chip_attach_v6(struct bench_chip_inst *ci)
+{
+	bench_chip_set_design(ci, CHIP_DESIGN_V6);
+	ci->irq6 = ci->chip->v6 ? ci->chip->v6->attach(ci->input, ci->irq,
+						       irq_type_of(ci->trigger),
+						       ci->entry_ns) :
+				  -ENODEV;
+}
+
 void bench_chip_set_design(struct bench_chip_inst *ci, enum chip_design d)
 {
+	detach_v6(ci);
 	for (unsigned int i = 0; i < 2 && ci->m[i]; i++)
 		chip_model_set_design(ci->m[i], d);
 	if (ci->fault && ci->fault->retrigger)
@@ -269,6 +291,7 @@ void bench_chip_destroy(struct bench_chip_inst *ci)
 {
 	if (!ci)
 		return;
+	detach_v6(ci);
 	/* The GPIO bank before the VIC it hangs on. */
 	chip_model_destroy(ci->m[1]);
 	chip_model_destroy(ci->m[0]);

@@ -21,6 +21,15 @@ struct bench_chip_inst {
 	 */
 	const struct bench_faults *fault;
 	struct irq_chip faulty;
+	/*
+	 * The line on the chip's modern form (chips/form6.h): its genirq6
+	 * irq while attached, else -errno of the last attach or -ENOENT;
+	 * and the vector entry's cost ([cpu] entry_ns) it pays as
+	 * libgenirq's entry does.
+	 */
+	int irq6;
+	unsigned int entry_ns;
+	enum bench_trigger trigger; /* the scenario's */
 };
 
 /**
@@ -41,6 +50,14 @@ int bench_chip_create(const struct bench_scenario *sc,
  * line's chip, if fault retrigger is injected, on its failing copy.
  */
 void bench_chip_set_design(struct bench_chip_inst *ci, enum chip_design d);
+/*
+ * Put the line on the chip's modern driver form (the row's v6): the
+ * models on CHIP_DESIGN_V6, then the form's attach with the scenario's
+ * trigger; the result in @ci->irq6. bench_chip_set_design() and
+ * bench_chip_destroy() detach it.
+ */
+void bench_chip_attach_v6(struct bench_chip_inst *ci);
+
 /* Drive the devices' input to @level, as is: the row's drive. */
 static inline void bench_chip_drive_level(const struct bench_chip_inst *ci,
 					  bool level)

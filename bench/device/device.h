@@ -115,6 +115,12 @@ struct bench_line {
 	uint64_t masked_since, masked_ns;
 	bool oneshot_masks; /* irq_oneshot_masks(): the flow holds it masked */
 	/*
+	 * The block's design runs on genirq6, the line its modern form's
+	 * (@ci->irq6), requested in @form6 (driver6.h); else on libgenirq.
+	 */
+	bool v6;
+	unsigned int form6;
+	/*
 	 * The driver's critical sections (device thread): the next start
 	 * and the current one's end (ns since t0; 0: none), and how many.
 	 */

@@ -17,8 +17,10 @@
  */
 #include <genirq/cpu.h>
 #include <irqlab/trace.h>
+#include "designs/designs.h"
 #include "device.h"
 #include "driver.h"
+#include "driver6.h"
 #include "run/race.h"
 
 /*
@@ -226,9 +228,75 @@ static irqreturn_t device_oneshot(int irq, void *dev_id)
 	return ret;
 }
 
+/* The same handlers for genirq6 (driver6.h): irqreturn values alike. */
+int bench_dev_irq(void *dev)
+{
+	return device_irq(0, dev);
+}
+
+int bench_dev_hard(void *dev)
+{
+	return device_hard(0, dev);
+}
+
+int bench_dev_work(void *dev)
+{
+	return device_work(0, dev);
+}
+
+int bench_dev_primary(void *dev)
+{
+	return device_primary(0, dev);
+}
+
+int bench_dev_oneshot(void *dev)
+{
+	return device_oneshot(0, dev);
+}
+
+/* The devices as driver6.h's cookies. */
+static void line_devs(struct bench_line *l, void **devs)
+{
+	for (unsigned int i = 0; i < l->nr_dev; i++)
+		devs[i] = &l->dev[i];
+}
+
+void bench_line_set_core(struct bench_line *l, enum bench_design design)
+{
+	const struct bench_design_row *r = bench_design_get(design);
+
+	l->v6 = r && r->ops->v6;
+	if (!l->v6)
+		return;
+	if (r->ops->forced)
+		l->form6 = BENCH6_FORCED;
+	else if (r->ops->driver == BENCH_DESIGN_THREADED)
+		l->form6 = BENCH6_THREADED;
+	else if (r->ops->driver == BENCH_DESIGN_THREADED_ONESHOT)
+		l->form6 = BENCH6_ONESHOT;
+	else
+		l->form6 = BENCH6_HARD;
+}
+
+static int line_request6(struct bench_line *l)
+{
+	void *devs[BENCH_MAX_DEVICES + 1];
+
+	if (l->ci->irq6 < 0)
+		return l->ci->irq6;
+	l->oneshot_masks = l->form6 == BENCH6_ONESHOT &&
+			   bench6_oneshot_masks((unsigned int)l->ci->irq6);
+	line_devs(l, devs);
+	return bench6_request((unsigned int)l->ci->irq6,
+			      (enum bench6_form)l->form6, devs, l->nr_dev);
+}
+
 int bench_line_request(struct bench_line *l, enum bench_design design)
 {
 	unsigned long flags = l->nr_dev > 1 ? SA_SHIRQ : 0;
+
+	if (l->v6)
+		return line_request6(l);
 
 	/* Whether the oneshot design's masked time is counted at all. */
 	l->oneshot_masks = irq_oneshot_masks(l->ci->irq);
@@ -262,8 +330,15 @@ void bench_line_free_irq(struct bench_line *l)
 {
 	unsigned long flags;
 
-	for (unsigned int i = l->nr_dev; i--;)
-		free_irq(l->ci->irq, &l->dev[i]);
+	if (l->v6) {
+		void *devs[BENCH_MAX_DEVICES + 1];
+
+		line_devs(l, devs);
+		bench6_free((unsigned int)l->ci->irq6, devs, l->nr_dev);
+	} else {
+		for (unsigned int i = l->nr_dev; i--;)
+			free_irq(l->ci->irq, &l->dev[i]);
+	}
 	/*
 	 * free_irq() waited for the last run: synchronize_irq() reads
 	 * IRQ_INPROGRESS under the descriptor lock, which the run dropped
@@ -305,7 +380,10 @@ uint64_t bench_driver_critical(struct bench_line *l, uint64_t now,
 	if (now >= l->crit_next) {
 		uint64_t period = (uint64_t)(1e9 / sc->disable_hz);
 
-		disable_irq_nosync(l->ci->irq);
+		if (l->v6)
+			bench6_disable_nosync((unsigned int)l->ci->irq6);
+		else
+			disable_irq_nosync(l->ci->irq);
 		l->disables++;
 		l->crit_end = now + sc->disable_ns;
 		/* A thread that fell behind skips sections, never piles them. */
@@ -320,7 +398,46 @@ uint64_t bench_driver_critical(struct bench_line *l, uint64_t now,
 void bench_driver_critical_end(struct bench_line *l)
 {
 	if (l->crit_end) {
-		enable_irq(l->ci->irq);
+		if (l->v6)
+			bench6_enable((unsigned int)l->ci->irq6);
+		else
+			enable_irq(l->ci->irq);
 		l->crit_end = 0;
 	}
+}
+
+const char *bench_line_flow_name(const struct bench_line *l)
+{
+	if (l->v6)
+		return bench6_flow_name((unsigned int)l->ci->irq6);
+	return irq_flow_name(irq_desc[l->ci->irq].handle_irq);
+}
+
+void bench_line_set_lazy(struct bench_line *l, bool lazy)
+{
+	if (l->v6)
+		bench6_set_lazy((unsigned int)l->ci->irq6, lazy);
+	else
+		irq_set_lazy_disable(l->ci->irq, lazy);
+}
+
+void bench_line_synchronize(struct bench_line *l)
+{
+	if (l->v6)
+		bench6_synchronize((unsigned int)l->ci->irq6);
+	else
+		synchronize_irq(l->ci->irq);
+}
+
+bool bench_line_disabled(struct bench_line *l)
+{
+	unsigned long flags;
+	bool off;
+
+	if (l->v6)
+		return bench6_disabled((unsigned int)l->ci->irq6);
+	spin_lock_irqsave(&irq_desc[l->ci->irq].lock, flags);
+	off = irq_desc[l->ci->irq].status & IRQ_DISABLED;
+	spin_unlock_irqrestore(&irq_desc[l->ci->irq].lock, flags);
+	return off;
 }

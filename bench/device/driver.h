@@ -22,6 +22,26 @@
 int bench_line_request(struct bench_line *l, enum bench_design design);
 
 /**
+ * bench_line_set_core - the core the line's next block runs on
+ * @l: the line
+ * @design: the block's design: a modern one (its ops' @v6) is requested
+ *	from genirq6 on the chip's modern form (@l->ci->irq6), in the form
+ *	its ops say; the others from libgenirq on @l->ci->irq
+ *
+ * Before bench_line_request(); the calls below follow it.
+ */
+void bench_line_set_core(struct bench_line *l, enum bench_design design);
+
+/* The line's flow handler's name, as summary.json's flow spells it. */
+const char *bench_line_flow_name(const struct bench_line *l);
+/* irq_set_lazy_disable(), or genirq6's IRQ_DISABLE_UNLAZY when not @lazy. */
+void bench_line_set_lazy(struct bench_line *l, bool lazy);
+/* synchronize_irq() of the line on its core. */
+void bench_line_synchronize(struct bench_line *l);
+/* Whether its core disabled the line (note_interrupt(): nobody cared). */
+bool bench_line_disabled(struct bench_line *l);
+
+/**
  * bench_line_free_irq - free_irq() every device on the line
  * @l: the line
  *

@@ -190,13 +190,14 @@ static int block_request(struct bench_scenario_run *r, struct bench_line *l,
 	int ret;
 
 	row->ops->install(ci);
-	res->flow = irq_flow_name(irq_desc[ci->irq].handle_irq);
+	bench_line_set_core(l, d);
+	res->flow = bench_line_flow_name(l);
 	l->entry_delay_ns = res->instance > 1 ? sc->control_shift_ns : 0;
 	if (sc->chip->real)
 		uio_chip_stats(ci->m[0], u0);
 	bench_line_block(l, block, BLOCK_LEAD_NS, stim_ns,
 			 (uint64_t)sc->drain_ms * 1000000ULL);
-	irq_set_lazy_disable(ci->irq, sc->lazy_disable);
+	bench_line_set_lazy(l, sc->lazy_disable);
 	ret = bench_line_request(l, row->ops->driver);
 	if (ret && tp->bind_ret) {
 		snprintf(
@@ -211,7 +212,11 @@ static int block_request(struct bench_scenario_run *r, struct bench_line *l,
 			 sc->name, ci->irq, strerror(-ret));
 		return ret;
 	}
-	if (bench_design_is_threaded(d)) {
+	if (bench_design_is_threaded(d) && l->v6) {
+		/* genirq6's threads are made without the placement hook. */
+		res->thread_policy = "SCHED_OTHER";
+		res->thread_fifo = "not asked: genirq6 threads are not placed";
+	} else if (bench_design_is_threaded(d)) {
 		int fifo = tp->fifo_ret;
 
 		res->thread_policy =
@@ -295,7 +300,6 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	};
 	struct uio_chip_stats u0 = { 0 };
 	struct chip_stats s0, s1;
-	unsigned long flags;
 	int ret;
 
 	l->stamp_early = !dt.inline_cpu;
@@ -328,15 +332,13 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	}
 	pthread_join(dt.tid, NULL);
 	/* The last run's end (eoi, unmask) belongs to this block. */
-	synchronize_irq(ci->irq);
+	bench_line_synchronize(l);
 	bench_line_quiesce(l);
 	bench_chip_stats(ci, &s1);
 	irqlab_trace_block_end(sc->name, bench_design_name(d), sc->chip->name,
 			       block);
-	spin_lock_irqsave(&irq_desc[ci->irq].lock, flags);
-	if (irq_desc[ci->irq].status & IRQ_DISABLED)
+	if (bench_line_disabled(l))
 		res->irq_disabled = true; /* note_interrupt(): nobody cared */
-	spin_unlock_irqrestore(&irq_desc[ci->irq].lock, flags);
 	bench_line_free_irq(l);
 	ret = device_thread_failed(r, &dt, block, d, err, errlen);
 	if (ret)

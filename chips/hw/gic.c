@@ -94,7 +94,7 @@ void gic_cpu_wr(struct gic *g, unsigned int line, enum chip_acc acc,
  * went away before the CPU took it. The read is made for the line whose
  * vector the CPU took, whatever it answers.
  */
-static int gic_inta(unsigned int cpu, unsigned int irq, void *ctx)
+int gic_inta(unsigned int cpu, unsigned int irq, void *ctx)
 {
 	struct gic *g = ctx;
 	unsigned long flags;

@@ -144,6 +144,7 @@ void gic_unmask_irq(unsigned int irq);
 void gic_set_affinity(unsigned int irq, cpumask_t dest);
 int gic_set_type(unsigned int irq, unsigned int type);
 int gic_retrigger(unsigned int irq);
+int gic_inta(unsigned int cpu, unsigned int irq, void *ctx);
 void gic_apply_arch(enum genirq_arch arch);
 
 #endif /* CHIPS_HW_GIC_HW_H */

@@ -54,7 +54,7 @@ static void soft_set_input(struct chip_model *m, unsigned int pin, bool level)
 static void soft_set_design(struct chip_model *m, enum chip_design design)
 {
 	for (unsigned int i = 0; i < m->nr_inputs; i++)
-		set_irq_handler(m->irq_base + i, design == CHIP_DESIGN_FLOW ?
+		set_irq_handler(m->irq_base + i, design != CHIP_DESIGN_DO_IRQ ?
 							 handle_simple_irq :
 							 NULL);
 }

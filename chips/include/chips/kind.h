@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <chips/form6.h>
 #include <chips/model.h>
 #include <chips/uio.h>
 
@@ -120,6 +121,9 @@ struct chip_kind_model {
  *		fault; the caller destroys whatever @b->m holds either way
  * @drive:	a device drives the input (polarity already applied):
  *		chip_drive_wire() for a wire; it sends the message
+ * @v6:		its modern driver form (genirq6), or NULL with @v6_none
+ * @v6_none:	why a chip has no modern form, one sentence the v6 designs
+ *		refuse it with; NULL when @v6 is set
  */
 struct chip_kind {
 	const char *name;
@@ -135,6 +139,8 @@ struct chip_kind {
 	int (*create)(const struct chip_kind_params *p, struct chip_built *b,
 		      char *why, size_t len);
 	void (*drive)(struct chip_model *input, unsigned int pin, bool level);
+	const struct chip_form6 *v6;
+	const char *v6_none;
 };
 
 /* The registry, a row per chip, ended by a row whose @name is NULL. */

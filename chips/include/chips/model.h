@@ -102,10 +102,14 @@ struct chip_line_count {
  *	model's new-style irq_chip
  * @CHIP_DESIGN_DO_IRQ: the __do_IRQ() baseline, with the model's legacy
  *	ack/end chip (what 2.6.17's hw_interrupt_type did for it)
+ * @CHIP_DESIGN_V6: the line is on the model's modern driver form
+ *	(chips/form6.h), run by genirq6; its 2.6.18 descriptor keeps the
+ *	flow form, which no interrupt reaches meanwhile
  */
 enum chip_design {
 	CHIP_DESIGN_FLOW,
 	CHIP_DESIGN_DO_IRQ,
+	CHIP_DESIGN_V6,
 };
 
 /**

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The register verbs the modern driver forms (drv/<chip>_v6.c) program
+ * their models with, private to chips/. A form includes genirq6's
+ * headers, a model's private header libgenirq's, and one file cannot
+ * include both (docs/core6.md); so each access sequence a modern driver
+ * makes is a call here on the model as an opaque pointer, implemented
+ * beside the model (drv/drv6_hw.c) with the same accessors, locks and
+ * costs the 2.6.18 forms use. Each verb is one access or the fixed
+ * sequence the driver's helper makes; which verbs a form calls, and
+ * when, is its own.
+ *
+ * @acc is the chip operation the access counts under: an IRQLAB_OP_*
+ * value (<irqlab/chip_ops.h>, the same as chips/model.h's CHIP_ACC_*),
+ * or DRV6_ACC_INIT for set-up.
+ */
+#ifndef CHIPS_DRV_DRV6_H
+#define CHIPS_DRV_DRV6_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <irqlab/chip_ops.h>
+
+struct chip_model;
+
+#define DRV6_ACC_INIT (IRQLAB_OP_NR + 1) /* CHIP_ACC_INIT */
+
+/* The model's first Linux irq (its 2.6.18 lines' numbers). */
+unsigned int drv6_irq_base(const struct chip_model *m);
+/* The calibrated busy-wait every model's cost uses (chips/model.h). */
+void drv6_delay_ns(unsigned int ns);
+
+/* The software chip: its enable word (an unmask delivers a latched source). */
+void soft6_enable(struct chip_model *m, unsigned int pin, unsigned int acc,
+		  bool on);
+
+/*
+ * The IO-APIC: an entry's low word read at set-up (IOREGSEL write, IOWIN
+ * read); written whole from the driver's cached copy, under ioapic_lock
+ * (IOREGSEL and IOWIN writes), then with @sync a dummy IOWIN read
+ * (io_apic_sync()); the local APIC's TMR bit of the pin's vector, its
+ * EOI, a self-IPI of the pin's vector; the acknowledge cycle.
+ */
+uint32_t ioapic6_entry_read(struct chip_model *m, unsigned int pin);
+uint32_t ioapic6_entry_masked(uint32_t lo, bool masked);
+bool ioapic6_entry_level(uint32_t lo);
+void ioapic6_entry_write(struct chip_model *m, unsigned int pin,
+			 unsigned int acc, uint32_t lo, bool sync);
+bool ioapic6_lapic_tmr(struct chip_model *m, unsigned int pin,
+		       unsigned int acc);
+void ioapic6_lapic_eoi(struct chip_model *m, unsigned int pin,
+		       unsigned int acc);
+void ioapic6_lapic_ipi_self(struct chip_model *m, unsigned int pin,
+			    unsigned int acc);
+/* The 82093AA workaround: entry edge and masked, then back (Remote IRR). */
+void ioapic6_clear_remote_irr(struct chip_model *m, unsigned int pin,
+			      unsigned int acc, uint32_t lo);
+int ioapic6_inta(unsigned int cpu, unsigned int irq, void *ctx);
+void ioapic6_inta_restore(struct chip_model *m, unsigned int irq);
+
+/*
+ * The GIC, from the calling CPU's interface: GICD_ISENABLER or
+ * GICD_ICENABLER (one write), GICC_EOIR (one write), GICD_ISPENDR (one
+ * write); the acknowledge cycle (the GICC_IAR read), returning the
+ * 2.6.18 irq of the ID read or -1.
+ */
+void gic6_enable(struct chip_model *m, unsigned int id, unsigned int acc,
+		 bool on);
+void gic6_eoi(struct chip_model *m, unsigned int id, unsigned int acc);
+void gic6_pending_set(struct chip_model *m, unsigned int id, unsigned int acc);
+int gic6_inta(unsigned int cpu, unsigned int irq, void *ctx);
+void gic6_inta_restore(struct chip_model *m, unsigned int irq);
+unsigned int gic6_spi_base(void);
+
+#endif /* CHIPS_DRV_DRV6_H */
