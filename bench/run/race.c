@@ -84,7 +84,8 @@ const struct bench_race_family bench_race_2618 = {
 };
 
 int bench_race_block_begin(struct bench_line *l,
-			   const struct bench_race_family *family, bool resend)
+			   const struct bench_race_family *family,
+			   unsigned int irq, bool resend)
 {
 	struct bench_race_state *r = l->race;
 	const struct bench_scenario *sc = l->sc;
@@ -92,6 +93,7 @@ int bench_race_block_begin(struct bench_line *l,
 
 	memset(r, 0, sizeof(*r));
 	r->family = family;
+	r->irq = irq;
 	r->cpus = sc->cpus;
 	if (sc->race == BENCH_RACE_FASTEOI_RESEND) {
 		ret = gic_set_message_signalled(l->ci->m[0], l->ci->pin, true);
@@ -99,31 +101,41 @@ int bench_race_block_begin(struct bench_line *l,
 			return ret;
 	}
 	if (family->prepare)
-		family->prepare(l->ci->irq, resend);
+		family->prepare(irq, resend);
 	if (family->waits)
 		family->waits(&r->waits0, &r->wait_ns0);
-	return family->move(l->ci->irq, 0);
+	return family->move(irq, 0);
 }
 
 /*
- * The family of design @d and whether it resends a fasteoi interrupt
- * taken while in progress (IRQD_RESEND_WHEN_IN_PROGRESS): 2.6.18's
- * designs have no such flag.
+ * The family of design @d, the line it moves (the modern designs' is the
+ * modern form's genirq6 irq) and whether it resends a fasteoi interrupt
+ * taken while in progress (IRQD_RESEND_WHEN_IN_PROGRESS): the modern
+ * designs but v6-nofix; 2.6.18's have no such flag.
  */
-static const struct bench_race_family *family_of(enum bench_design d,
-						 bool *resend)
+static const struct bench_race_family *family_of(const struct bench_line *l,
+						 enum bench_design d,
+						 bool *resend,
+						 unsigned int *irq)
 {
-	(void)d;
+	const struct bench_design_row *row = bench_design_get(d);
+
 	*resend = false;
-	return &bench_race_2618;
+	*irq = l->ci->irq;
+	if (!row || !row->ops->v6)
+		return &bench_race_2618;
+	*resend = d != BENCH_DESIGN_V6_NOFIX;
+	*irq = (unsigned int)l->ci->irq6;
+	return &bench_race_v6;
 }
 
 int bench_race_begin_design(struct bench_line *l, enum bench_design d,
 			    char *err, size_t errlen)
 {
 	bool resend;
-	const struct bench_race_family *f = family_of(d, &resend);
-	int ret = bench_race_block_begin(l, f, resend);
+	unsigned int irq;
+	const struct bench_race_family *f = family_of(l, d, &resend, &irq);
+	int ret = bench_race_block_begin(l, f, irq, resend);
 
 	if (!ret)
 		return 0;
@@ -179,7 +191,7 @@ void bench_race_handler(struct bench_line *l)
 	}
 	r->loop = 0;
 	delivered = __atomic_load_n(&m->stats.delivered, __ATOMIC_RELAXED);
-	if (r->family->move(l->ci->irq, next))
+	if (r->family->move(r->irq, next))
 		return;
 	__atomic_store_n(&r->target, next, __ATOMIC_RELAXED);
 	r->books.moves++;

@@ -11,24 +11,9 @@
 #define BENCH_RUN_RACE_H
 
 #include "bench/bench.h"
+#include "race6.h"
 
 struct bench_line;
-
-/**
- * struct bench_race_family - how one generation of the core moves a line
- * @move:	irq_set_affinity(@irq, the mask of @cpu) through that core's
- *		API, from the handler (hard interrupt context); 0 or -errno
- * @prepare:	before a block: the line's own settings for the race
- *		(@resend: the modern family's IRQD_RESEND_WHEN_IN_PROGRESS);
- *		NULL: none
- * @waits:	the core's migration waits so far and their time (ns);
- *		NULL: the core has none (2.6.18)
- */
-struct bench_race_family {
-	int (*move)(unsigned int irq, unsigned int cpu);
-	void (*prepare)(unsigned int irq, bool resend);
-	void (*waits)(uint64_t *n, uint64_t *ns);
-};
 
 /* 2.6.18's: irq_set_affinity() and the chip's ->set_affinity (race.c). */
 extern const struct bench_race_family bench_race_2618;
@@ -36,6 +21,7 @@ extern const struct bench_race_family bench_race_2618;
 /**
  * struct bench_race_state - a line's race while a block runs
  * @family:	the core that runs the block's design
+ * @irq:	the line's irq in that core
  * @cpus:	the simulated CPUs the line moves among
  * @target:	the CPU the line was last moved to (the handler's writes)
  * @books:	what the block did so far
@@ -44,6 +30,7 @@ extern const struct bench_race_family bench_race_2618;
  */
 struct bench_race_state {
 	const struct bench_race_family *family;
+	unsigned int irq;
 	unsigned int cpus;
 	unsigned int target;
 	struct bench_race_books books;
@@ -52,12 +39,13 @@ struct bench_race_state {
 };
 
 /*
- * Before a block: the line on CPU 0, the message-signalled form of a
+ * Before a block, for line @irq of @family's core: the line on CPU 0, the message-signalled form of a
  * fasteoi race's GIC line, the family's own settings (@resend: the
  * design sets IRQD_RESEND_WHEN_IN_PROGRESS). Return: 0 or -errno.
  */
 int bench_race_block_begin(struct bench_line *l,
-			   const struct bench_race_family *family, bool resend);
+			   const struct bench_race_family *family,
+			   unsigned int irq, bool resend);
 /*
  * bench_race_block_begin() with design @d's family, after the line was
  * requested; on failure the line is freed and @err says why.
