@@ -10,7 +10,8 @@ add_library(irqlab_analysis STATIC formats/run.c tail/tail_run.c
 	report/report_races.c
 	report/report_threaded.c report/report_noise.c report/report_tail.c
 	report/report_trace.c report/report_env.c report/report_answer.c
-	report/report_finding.c report/palette.c report/benchmarks.c
+	report/report_finding.c report/report_generations.c report/palette.c
+	report/benchmarks.c
 	report/benchmarks_targets.c report/host.c
 	compare/compare.c compare/compare_caveats.c compare/compare_cli.c
 	compare/compare_runs.c compare/compare_shift.c compare/compare_stability.c)

@@ -42,6 +42,49 @@ static const struct u64_field counters[] = {
 	FIELD(run_design, disables, JF_OPTIONAL), /* came with lazy disable */
 };
 
+static const char *const acc_names[RUN_NR_ACC] = {
+	IRQLAB_CHIP_OPS(IRQLAB_CHIP_OP_NAME) "demux",
+};
+
+const char *run_acc_name(unsigned int acc)
+{
+	return acc < RUN_NR_ACC ? acc_names[acc] : "?";
+}
+
+/* chip_accesses_by_op: the non-zero counts, by name. */
+static json_t *by_op_json(const struct run_design *d)
+{
+	json_t *o = json_object();
+	int bad = !o;
+
+	for (unsigned int i = 0; o && i < RUN_NR_ACC; i++)
+		if (d->by_op[i])
+			bad |= json_object_set_new(o, acc_names[i],
+						   jf_new_u64(d->by_op[i]));
+	if (bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static int by_op_read(struct jf_reader *rd, json_t *o, const char *where,
+		      struct run_design *d)
+{
+	json_t *b = NULL;
+	char at[256];
+	int ret = jf_obj(rd, o, where, "chip_accesses_by_op", JF_OPTIONAL, &b);
+
+	if (ret || !b)
+		return ret;
+	d->has_by_op = true;
+	snprintf(at, sizeof(at), "%schip_accesses_by_op.", where);
+	for (unsigned int i = 0; i < RUN_NR_ACC && !ret; i++)
+		ret = jf_u64(rd, b, at, acc_names[i], JF_OPTIONAL,
+			     &d->by_op[i]);
+	return ret;
+}
+
 /* The order statistics of a latency object; mean, stddev and count follow. */
 static const struct u64_field quantiles[] = {
 	FIELD(irqstat, min, JF_REQUIRED),  FIELD(irqstat, p50, JF_REQUIRED),
@@ -518,6 +561,9 @@ json_t *design_json(const struct run_scenario *sc, const struct run_design *d)
 				   jf_new_real(d->throughput));
 	bad |= json_object_set_new(o, "chip_accesses_per_irq",
 				   jf_new_real(d->accesses_per_irq));
+	if (d->has_by_op)
+		bad |= json_object_set_new(o, "chip_accesses_by_op",
+					   by_op_json(d));
 	bad |= json_object_set_new(o, "blocks", jf_new_u64(d->blocks));
 	bad |= json_object_set_new(o, "seconds", jf_new_real(d->seconds));
 	bad |= json_object_set_new(o, "blocks_ns", blocks_json(d));
@@ -600,6 +646,8 @@ int design_read(struct jf_reader *rd, json_t *o, const char *where,
 		return jf_bad(rd, where, "", "not an object");
 	d->j = o;
 	ret = head_read(rd, o, where, d);
+	if (!ret)
+		ret = by_op_read(rd, o, where, d);
 	if (!ret)
 		ret = origin_read(rd, o, where, d);
 	if (!ret)

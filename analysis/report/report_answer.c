@@ -192,9 +192,27 @@ static int doc_put(void *arg, const char *para)
 }
 
 /* The forest plot and the design colours, or why there is no plot. */
+/*
+ * The 2006 designs' colours are always listed; a modern one's (code
+ * ANA_FIRST_V6 on) where the run ran it, so that the reports of folders
+ * from before the modern family read as they did.
+ */
+static bool swatch_shown(const struct run *r, const struct ana_design *a)
+{
+	if (a->code < ANA_FIRST_V6)
+		return true;
+	for (size_t i = 0; i < r->nsc; i++)
+		for (size_t k = 0; k < r->sc[i].nd; k++)
+			if (!strncmp(r->sc[i].d[k].design, a->name,
+				     strlen(a->name)))
+				return true;
+	return false;
+}
+
 static int forest(struct report *rp, struct doc *d)
 {
 	const char *cn[32], *cc[32];
+	size_t n = 0;
 	char names[FOREST_DESIGNS * 100], safe[96], cap[512];
 	struct forest fo;
 	size_t at = 0;
@@ -226,12 +244,13 @@ static int forest(struct report *rp, struct doc *d)
 		"Each design's p50 (left) and p99 (right) over __do_IRQ's in the same scenario, a row per scenario and design: the point is the median over rounds, the bar its %.0f%% interval; filled where the report gives a verdict, open where it gives none. Left of the dashed line at 1 is faster than __do_IRQ. Log x; every other scenario shaded.",
 		REPORT_LEVEL * 100);
 	doc_figure(d, "figures/forest.png", cap);
-	for (size_t k = 0; k < ana_nr_designs && k < 32; k++) {
-		cn[k] = ana_designs[k].name;
-		cc[k] = ana_designs[k].colour;
+	for (size_t k = 0; k < ana_nr_designs && n < 32; k++) {
+		if (!swatch_shown(&rp->run, &ana_designs[k]))
+			continue;
+		cn[n] = ana_designs[k].name;
+		cc[n++] = ana_designs[k].colour;
 	}
-	doc_swatches(d, "Design colours, the same in every figure:", cn, cc,
-		     ana_nr_designs < 32 ? ana_nr_designs : 32);
+	doc_swatches(d, "Design colours, the same in every figure:", cn, cc, n);
 	return 0;
 }
 

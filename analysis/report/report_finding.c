@@ -476,6 +476,7 @@ static int group_para(const struct report_verdicts *vs, size_t first,
 	if (nbase && (size_t)ftell(m) == said)
 		fputs(" Only __do_IRQ ran: nothing to compare.", m);
 	group_no_base(m, r, first, nother);
+	report_generations_finding(m, r, report_str(r->sc[first].chip));
 	if (fclose(m) || ret) {
 		free(*out);
 		*out = NULL;

@@ -85,4 +85,13 @@ int report_finding(const struct report_verdicts *vs,
 
 void report_finding_print(FILE *f, const struct report_verdicts *vs);
 
+/*
+ * The chip's sentence on the two generations (report_generations.c),
+ * " " and it, into @m; nothing where the chip ran no v6-flow beside flow.
+ */
+void report_generations_finding(FILE *m, const struct run *r, const char *chip);
+/* The same sentence into @buf (size @len); "" where there is none. */
+void report_generations_sentence(const struct run *r, const char *chip,
+				 char *buf, size_t len);
+
 #endif /* ANALYSIS_REPORT_FINDING_H */

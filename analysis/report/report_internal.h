@@ -52,6 +52,8 @@ bool report_races_applies(const struct run *r);
 int report_races(struct report *rp, struct doc *d);
 bool report_uio_applies(const struct run *r);
 int report_uio(struct report *rp, struct doc *d);
+bool report_generations_applies(const struct run *r);
+int report_generations(struct report *rp, struct doc *d);
 bool report_threaded_applies(const struct run *r);
 int report_threaded(struct report *rp, struct doc *d);
 bool report_controls_applies(const struct run *r);

@@ -356,6 +356,9 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	res->chip_spurious += s1.spurious - s0.spurious;
 	res->chip_accesses +=
 		bench_chip_accesses(&s1) - bench_chip_accesses(&s0);
+	for (unsigned int a = 0; a < RUN_NR_ACC; a++) /* ops, then DEMUX */
+		res->acc_by_op[a] +=
+			s1.reads[a] + s1.writes[a] - s0.reads[a] - s0.writes[a];
 	res->seconds += (double)stim_ns / 1e9;
 	res->blocks++;
 

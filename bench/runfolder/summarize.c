@@ -198,6 +198,7 @@ static int fill_design(struct run_design *d, const struct bench_result *r,
 		.storm_fires = r->storm_fires,
 		.handler_runs = r->handler_runs,
 		.chip_accesses = r->chip_accesses,
+		.has_by_op = true,
 		.disables = r->disables,
 		.irq_disabled = r->irq_disabled,
 		.blocks = r->blocks,
@@ -222,6 +223,7 @@ static int fill_design(struct run_design *d, const struct bench_result *r,
 		.noise_events = r->noise_events,
 		.quiet = r->entry_quiet,
 	};
+	memcpy(d->by_op, r->acc_by_op, sizeof(d->by_op));
 	fill_noise(&d->noise_cpu, &r->noise_cpu);
 	fill_noise(&d->noise_dev, &r->noise_dev);
 	fill_uio(d, r);

@@ -16,6 +16,9 @@
  * @name:	as summary.json spells it
  * @colour:	"#rrggbb" in every figure and legend
  */
+/* The first of the modern family's codes (v6-flow): 0-4 are 2006's. */
+#define ANA_FIRST_V6 5
+
 struct ana_design {
 	unsigned int code;
 	const char *name;

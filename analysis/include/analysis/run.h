@@ -9,6 +9,7 @@
 #ifndef ANALYSIS_RUN_H
 #define ANALYSIS_RUN_H
 
+#include <irqlab/chip_ops.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -59,6 +60,10 @@ enum run_host {
 extern const char *const run_host_key[RUN_NHOST_ALL];
 extern const unsigned int run_q_permille[RUN_NQ];
 
+/* Who made a register access: the chip operations, then "demux". */
+#define RUN_NR_ACC (IRQLAB_OP_NR + 1)
+const char *run_acc_name(unsigned int acc);
+
 /* A uio design's kernel side (summary.json "uio"). */
 struct run_uio {
 	const char *device; /* as the scenario named it; NULL: null */
@@ -89,6 +94,14 @@ struct run_design {
 	uint64_t fired, serviced, stranded, coalesced, overruns, spurious;
 	uint64_t dropped_edges, chip_spurious, storm_fires, handler_runs;
 	uint64_t chip_accesses;
+	/*
+	 * The same by who made them (summary.json chip_accesses_by_op):
+	 * each irq_chip operation of <irqlab/chip_ops.h>, then a chained
+	 * demultiplexer's reads; set-up is in neither. @has_by_op false in
+	 * folders from before it.
+	 */
+	bool has_by_op;
+	uint64_t by_op[RUN_NR_ACC];
 	uint64_t disables; /* 0 in folders from before it */
 	bool irq_disabled;
 	uint64_t blocks; /* blocks run to the end (0 in folders before it) */

@@ -24,6 +24,7 @@
 #include <genirq/clock.h>
 #include <chips/uio.h>
 #include <analysis/outcome.h>
+#include <analysis/run.h>
 #include <analysis/samples.h>
 #include <analysis/stats.h>
 #include "bench/probe.h"
@@ -425,6 +426,8 @@ struct bench_result {
 	uint64_t handler_runs; /* device handler runs with work */
 	uint64_t disables; /* the driver's disable_irq() sections */
 	uint64_t chip_accesses; /* register accesses, all operations */
+	/* the same by chip operation, then CHIP_ACC_DEMUX (run.h by_op) */
+	uint64_t acc_by_op[RUN_NR_ACC];
 	bool irq_disabled; /* the core disabled the line (nobody cared) */
 	unsigned int blocks; /* blocks measured (fewer if interrupted) */
 	double seconds; /* stimulus time, all blocks */
