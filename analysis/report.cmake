@@ -7,6 +7,7 @@
 add_library(irqlab_analysis STATIC formats/run.c tail/tail_run.c
 	report/doc.c report/report.c report/report_fmt.c report/report_figures.c
 	report/report_latency.c report/report_controls.c report/report_uio.c
+	report/report_races.c
 	report/report_threaded.c report/report_noise.c report/report_tail.c
 	report/report_trace.c report/report_env.c report/report_answer.c
 	report/report_finding.c report/report_sentence.c

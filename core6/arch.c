@@ -24,6 +24,21 @@ static struct {
 	void *ctx;
 } vectors[NR_IRQS];
 
+/* genirq6_migration_waits(): relaxed atomics, any CPU adds. */
+static uint64_t waits, wait_ns;
+
+void genirq6_count_wait(uint64_t ns)
+{
+	__atomic_fetch_add(&waits, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&wait_ns, ns, __ATOMIC_RELAXED);
+}
+
+void genirq6_migration_waits(uint64_t *n, uint64_t *ns)
+{
+	*n = __atomic_load_n(&waits, __ATOMIC_RELAXED);
+	*ns = __atomic_load_n(&wait_ns, __ATOMIC_RELAXED);
+}
+
 static void irq_enter(void)
 {
 	__irq_this_cpu.hardirq++;
@@ -161,4 +176,6 @@ void genirq6_reset(void)
 	irq_set_force_threads(false);
 	noirqdebug = false;
 	genirq6_set_lookup(GENIRQ6_LOOKUP_TREE);
+	__atomic_store_n(&waits, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&wait_ns, 0, __ATOMIC_RELAXED);
 }

@@ -8,6 +8,7 @@
 #ifndef GENIRQ6_FLOW_H
 #define GENIRQ6_FLOW_H
 
+#include <genirq/clock.h>
 #include "internals.h"
 
 /*
@@ -16,12 +17,15 @@
  */
 static inline bool irq_wait_on_inprogress(struct irq_desc *desc)
 {
+	uint64_t t0 = irq_clock_ns(); /* genirq6_migration_waits()'s */
+
 	do {
 		raw_spin_unlock(&desc->lock);
 		while (irqd_irq_inprogress(&desc->irq_data))
 			cpu_relax();
 		raw_spin_lock(&desc->lock);
 	} while (irqd_irq_inprogress(&desc->irq_data));
+	genirq6_count_wait(irq_clock_ns() - t0);
 	return !irqd_irq_disabled(&desc->irq_data) && desc->action;
 }
 

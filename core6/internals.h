@@ -58,6 +58,9 @@ enum {
 
 #include "settings.h"
 
+/* Count one wait for a handler in progress elsewhere, of @ns (arch.c). */
+void genirq6_count_wait(uint64_t ns);
+
 #define IRQ_RESEND true
 #define IRQ_NORESEND false
 #define IRQ_START_FORCE true

@@ -582,6 +582,8 @@ json_t *design_json(const struct run_scenario *sc, const struct run_design *d)
 		bad |= json_object_set_new(o, "thread", thread_json(d));
 	if (d->has_uio)
 		bad |= json_object_set_new(o, "uio", uio_json(&d->uio));
+	if (d->has_race)
+		bad |= json_object_set_new(o, "race", race_json(&d->race));
 	if (bad) {
 		json_decref(o);
 		return NULL;
@@ -656,6 +658,8 @@ int design_read(struct jf_reader *rd, json_t *o, const char *where,
 		ret = thread_read(rd, o, where, d);
 	if (!ret)
 		ret = uio_read(rd, o, where, d);
+	if (!ret)
+		ret = race_read(rd, o, where, d);
 	if (!ret)
 		ret = blocks_read(rd, o, where, d);
 	if (!ret)

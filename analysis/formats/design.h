@@ -14,4 +14,9 @@ json_t *design_json(const struct run_scenario *sc, const struct run_design *d);
 int design_read(struct jf_reader *rd, json_t *o, const char *where,
 		struct run_design *d);
 
+/* The "race" object (design_race.c): written if @d->has_race, optional. */
+json_t *race_json(const struct run_race *r);
+int race_read(struct jf_reader *rd, json_t *o, const char *where,
+	      struct run_design *d);
+
 #endif /* ANALYSIS_DESIGN_H */

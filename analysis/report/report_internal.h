@@ -54,6 +54,8 @@ bool report_stopped(struct report *rp);
 /* The sections, by subject (report.c lists them in report order). */
 int report_answer(struct report *rp, struct doc *d);
 int report_headline(struct report *rp, struct doc *d);
+bool report_races_applies(const struct run *r);
+int report_races(struct report *rp, struct doc *d);
 bool report_uio_applies(const struct run *r);
 int report_uio(struct report *rp, struct doc *d);
 bool report_generations_applies(const struct run *r);

@@ -183,6 +183,11 @@ void bench_config_apply_params(struct bench_scenario *sc,
 			       const struct bench_params *p);
 int bench_config_check(struct load *l, struct bench_scenario *sc);
 
+/* config_race.c: the rule of key race (a struct config_rule's pair). */
+bool bench_config_race_broken(const struct bench_scenario *sc, uint64_t own);
+void bench_config_race_say(const struct bench_scenario *sc, unsigned int at,
+			   char *msg, size_t len);
+
 /* Not a key: the [scenario NAME] header, in a rule's keys. */
 #define KEY_SECTION BENCH_KEY_NR
 #define KEY_BIT(k) (UINT64_C(1) << (k))

@@ -112,6 +112,11 @@ static const char *design_name(int i)
 		       NULL;
 }
 
+static const char *race_name(int i)
+{
+	return bench_race_name((enum bench_race)i);
+}
+
 static const char *pattern_name(int i)
 {
 	return bench_pattern_name((enum bench_pattern)i);
@@ -467,6 +472,11 @@ const struct key_desc bench_config_keys[BENCH_KEY_NR] = {
 				    FIELD(arch), .noun = "architecture",
 				    .names = arch_name, .lookup = arch_lookup,
 				    .resolve = default_arch, ANY },
+	[BENCH_KEY_RACE]	= { "race", "a race name", KEY_NAME,
+				    FIELD(race), .noun = "race",
+				    .names = race_name,
+				    .lookup = bench_race_parse,
+				    .def = "none", ANY },
 	[BENCH_KEY_CPUS]	= { "cpus", "an integer from 1 to "
 				    STR(BENCH_MAX_CPUS), KEY_UINT,
 				    FIELD(cpus), 1, BENCH_MAX_CPUS,
@@ -545,7 +555,8 @@ const struct key_desc bench_config_keys[BENCH_KEY_NR] = {
 _Static_assert(sizeof(enum bench_trigger) == sizeof(int) &&
 		       sizeof(enum bench_pattern) == sizeof(int) &&
 		       sizeof(enum bench_wait) == sizeof(int) &&
-		       sizeof(enum genirq_arch) == sizeof(int),
+		       sizeof(enum genirq_arch) == sizeof(int) &&
+		       sizeof(enum bench_race) == sizeof(int),
 	       "KEY_NAME values are stored as int");
 
 /**

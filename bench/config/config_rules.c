@@ -353,6 +353,8 @@ const struct config_rule bench_config_rules[] = {
 	{ K(PATTERN) | K(REPLAY), replay_missing, say_replay_missing },
 	{ K(DEVICES) | K(PATTERN), replay_devices, say_replay_devices },
 	{ K(FAULT) | K(BLOCKS), dies_after_last, say_dies_after_last },
+	{ K(RACE) | K(CHIP) | K(TRIGGER) | K(CPUS) | K(WAIT),
+	  bench_config_race_broken, bench_config_race_say },
 };
 /* clang-format on */
 

@@ -59,6 +59,7 @@ static const enum bench_key order[] = {
 	BENCH_KEY_REPLAY,	BENCH_KEY_REPLAY_IRQ,
 	BENCH_KEY_REPLAY_SPEED, BENCH_KEY_UIO,
 	BENCH_KEY_UIO_BACKEND,	BENCH_KEY_UIO_MASK,
+	BENCH_KEY_RACE,
 };
 
 _Static_assert(sizeof(order) / sizeof(order[0]) == BENCH_KEY_NR,
@@ -205,6 +206,8 @@ static void write_scenario(const struct bench_scenario *sc,
 		enum bench_key k = order[i];
 
 		if (k == BENCH_KEY_FAULT && !has_faults(&sc->fault))
+			continue;
+		if (k == BENCH_KEY_RACE && sc->race == BENCH_RACE_NONE)
 			continue;
 		if (k >= BENCH_KEY_UIO && k <= BENCH_KEY_UIO_MASK &&
 		    !sc->chip->real)

@@ -150,6 +150,8 @@ struct bench_line {
 	 * time, not from the fire. Set by the device thread as it starts.
 	 */
 	bool holds_stimulus;
+	/* Key race: the moves the handler makes (run/race.c); NULL: none. */
+	struct bench_race_state *race;
 };
 
 /**

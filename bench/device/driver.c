@@ -25,6 +25,7 @@
 #include "device.h"
 #include "driver.h"
 #include "driver6.h"
+#include "run/race.h"
 
 /*
  * A handler run of @d begins: false (and counted) if another one is in
@@ -120,6 +121,8 @@ static irqreturn_t device_run(struct bench_dev *d, bool line)
 	if (!handler_enter(l, d))
 		return IRQ_NONE;
 	k = bench_dev_claim(d, false, &first, &entry);
+	if (l->race)
+		bench_race_handler(l);
 	if (k) {
 		check_break(l, d, first, entry);
 		work(l, d);

@@ -91,6 +91,8 @@ const char *bench6_flow_name(unsigned int irq)
 
 	if (h == handle_edge_irq)
 		return "edge";
+	if (h == handle_edge_irq_nofix)
+		return "edge-nofix";
 	if (h == handle_fasteoi_irq)
 		return "fasteoi";
 	if (h == handle_level_irq)

@@ -27,6 +27,7 @@
 #include "designs/designs.h"
 #include "device/device.h"
 #include "noise_set.h"
+#include "race.h"
 #include "scenario_books.h"
 #include "device/driver.h"
 #include "scenario.h"
@@ -279,41 +280,6 @@ static bool cut_short(struct bench_scenario_run *r, struct bench_line *l,
 	return true;
 }
 
-/*
- * A block that ran whole, into @res's books: the chip's counts between
- * @s0 and @s1, its stimulus time, its host noise, its slots reconciled,
- * and the samples of every device but a storm's.
- */
-static int block_books(struct bench_scenario_run *r, struct bench_line *l,
-		       struct noise_set *ns, unsigned int block,
-		       struct bench_result *res, const struct chip_stats *s0,
-		       const struct chip_stats *s1, uint64_t stim_ns,
-		       struct design_acc *acc, struct bench_sample *buf,
-		       char *err, size_t errlen)
-{
-	int ret;
-
-	res->dropped_edges += s1->dropped_masked - s0->dropped_masked;
-	res->chip_spurious += s1->spurious - s0->spurious;
-	res->chip_accesses += bench_chip_accesses(s1) - bench_chip_accesses(s0);
-	for (unsigned int a = 0; a < RUN_NR_ACC; a++) /* ops, then DEMUX */
-		res->acc_by_op[a] += s1->reads[a] + s1->writes[a] -
-				     s0->reads[a] - s0->writes[a];
-	res->seconds += (double)stim_ns / 1e9;
-	res->blocks++;
-
-	bench_noise_block_end(ns, res);
-	ret = bench_reconcile(r, res->design, l, ns, acc, res, err, errlen);
-	for (unsigned int i = 0; i < l->nr_dev && !ret && r->run; i++)
-		if (!l->dev[i].storm)
-			ret = bench_write_samples(r, res, block, &l->dev[i],
-						  buf);
-	if (ret && !*err)
-		snprintf(err, errlen, "cannot write samples: %s",
-			 strerror(-ret));
-	return ret;
-}
-
 static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 		     const struct thread_place *tp, struct noise_set *ns,
 		     unsigned int block, unsigned int slot,
@@ -338,6 +304,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 
 	l->stamp_early = !dt.inline_cpu;
 	ret = block_request(r, l, tp, block, res, stim_ns, &u0, err, errlen);
+	if (!ret && l->race)
+		ret = bench_race_begin_design(l, d, err, errlen);
 	if (ret)
 		return ret;
 	/* Making and pinning threads is not stimulus time. */
@@ -382,8 +350,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	}
 	if (cut_short(r, l, ns))
 		return -EINTR;
-	return block_books(r, l, ns, block, res, &s0, &s1, stim_ns, acc, buf,
-			   err, errlen);
+	return bench_block_books(r, l, ns, block, res, &s0, &s1, stim_ns, acc,
+				 buf, err, errlen);
 }
 
 /*
@@ -644,6 +612,7 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 	struct bench_chip_inst *ci = NULL;
 	struct bench_sample *buf = NULL;
 	struct bench_line line;
+	struct bench_race_state race;
 	struct noise_set ns = { 0 };
 	struct thread_place tp;
 	unsigned int started = 0, pus[BENCH_MAX_CPUS + 1];
@@ -671,6 +640,7 @@ int bench_scenario_round(struct bench_scenario_run *r, unsigned int b,
 				       irq_clock.ticks_per_ns);
 	line.noise = ns.nz ? &ns.nz[sc->cpus] : NULL;
 	line.brk = r->brk && r->brk->threshold_ns ? r->brk : NULL;
+	line.race = sc->race ? &race : NULL;
 	if (!ret && line.passive)
 		uio_chip_set_arrival(ci->m[0], bench_line_arrival, &line);
 	buf = malloc(SAMPLE_CHUNK * sizeof(*buf));

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <analysis/latency.h>
+#include "device/chipset.h"
+#include "race.h"
 #include "scenario_books.h"
 
 int bench_lat_push(struct lat_vec *l, uint64_t x)
@@ -211,4 +213,36 @@ int bench_reconcile(struct bench_scenario_run *r, enum bench_design d,
 	res->spurious += l->spurious;
 	acc->runs += l->runs;
 	return 0;
+}
+
+int bench_block_books(struct bench_scenario_run *r, struct bench_line *l,
+		      struct noise_set *ns, unsigned int block,
+		      struct bench_result *res, const struct chip_stats *s0,
+		      const struct chip_stats *s1, uint64_t stim_ns,
+		      struct design_acc *acc, struct bench_sample *buf,
+		      char *err, size_t errlen)
+{
+	int ret;
+
+	res->dropped_edges += s1->dropped_masked - s0->dropped_masked;
+	if (l->race)
+		bench_race_block_end(l, s0, s1, res);
+	res->chip_spurious += s1->spurious - s0->spurious;
+	res->chip_accesses += bench_chip_accesses(s1) - bench_chip_accesses(s0);
+	for (unsigned int a = 0; a < RUN_NR_ACC; a++) /* ops, then DEMUX */
+		res->acc_by_op[a] += s1->reads[a] + s1->writes[a] -
+				     s0->reads[a] - s0->writes[a];
+	res->seconds += (double)stim_ns / 1e9;
+	res->blocks++;
+
+	bench_noise_block_end(ns, res);
+	ret = bench_reconcile(r, res->design, l, ns, acc, res, err, errlen);
+	for (unsigned int i = 0; i < l->nr_dev && !ret && r->run; i++)
+		if (!l->dev[i].storm)
+			ret = bench_write_samples(r, res, block, &l->dev[i],
+						  buf);
+	if (ret && !*err)
+		snprintf(err, errlen, "cannot write samples: %s",
+			 strerror(-ret));
+	return ret;
 }

@@ -45,5 +45,16 @@ int bench_reconcile(struct bench_scenario_run *r, enum bench_design d,
 		    struct bench_line *l, const struct noise_set *ns,
 		    struct design_acc *acc, struct bench_result *res, char *err,
 		    size_t errlen);
+/*
+ * A block that ran whole, into @res's books: the chip's counts between
+ * @s0 and @s1, its stimulus time, its host noise, its slots reconciled,
+ * and the samples of every device but a storm's. 0, or -errno with @err.
+ */
+int bench_block_books(struct bench_scenario_run *r, struct bench_line *l,
+		      struct noise_set *ns, unsigned int block,
+		      struct bench_result *res, const struct chip_stats *s0,
+		      const struct chip_stats *s1, uint64_t stim_ns,
+		      struct design_acc *acc, struct bench_sample *buf,
+		      char *err, size_t errlen);
 
 #endif /* BENCH_SCENARIO_BOOKS_H */

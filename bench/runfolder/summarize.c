@@ -157,6 +157,26 @@ static void fill_uio(struct run_design *d, const struct bench_result *r)
 	};
 }
 
+/* Key race: its books (bench/run/race.c). */
+static void fill_race(struct run_design *d, const struct bench_result *r)
+{
+	const struct bench_race_books *b = &r->race;
+
+	if (r->sc->race == BENCH_RACE_NONE)
+		return;
+	d->has_race = true;
+	d->race = (struct run_race){
+		.race = bench_race_name(r->sc->race),
+		.moves = b->moves,
+		.old_cpu_runs = b->old_cpu_runs,
+		.longest_loop = b->longest_loop,
+		.mask_accesses = b->mask_accesses,
+		.resend_accesses = b->resend_accesses,
+		.waits = b->waits,
+		.wait_ns = b->wait_ns,
+	};
+}
+
 /* @label: room for the design's name; the second of an A/A pair, flow#2. */
 static int fill_design(struct run_design *d, const struct bench_result *r,
 		       char *label, size_t len)
@@ -207,6 +227,7 @@ static int fill_design(struct run_design *d, const struct bench_result *r,
 	fill_noise(&d->noise_cpu, &r->noise_cpu);
 	fill_noise(&d->noise_dev, &r->noise_dev);
 	fill_uio(d, r);
+	fill_race(d, r);
 	return fill_blocks(d, r) ? -ENOMEM : fill_host(d, r);
 }
 

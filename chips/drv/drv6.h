@@ -55,6 +55,13 @@ void ioapic6_lapic_ipi_self(struct chip_model *m, unsigned int pin,
 /* The 82093AA workaround: entry edge and masked, then back (Remote IRR). */
 void ioapic6_clear_remote_irr(struct chip_model *m, unsigned int pin,
 			      unsigned int acc, uint32_t lo);
+/*
+ * ioapic_configure_entry() after a move: the entry written whole from
+ * the cached low word @lo with destination @cpu (the high word, then the
+ * low: two IOREGSEL and IOWIN write pairs), under ioapic_lock.
+ */
+void ioapic6_entry_write_dest(struct chip_model *m, unsigned int pin,
+			      unsigned int acc, uint32_t lo, unsigned int cpu);
 int ioapic6_inta(unsigned int cpu, unsigned int irq, void *ctx);
 void ioapic6_inta_restore(struct chip_model *m, unsigned int irq);
 
@@ -68,6 +75,9 @@ void gic6_enable(struct chip_model *m, unsigned int id, unsigned int acc,
 		 bool on);
 void gic6_eoi(struct chip_model *m, unsigned int id, unsigned int acc);
 void gic6_pending_set(struct chip_model *m, unsigned int id, unsigned int acc);
+/* gic_set_affinity(): SPI @id's GICD_ITARGETSR byte, one byte write. */
+void gic6_set_target(struct chip_model *m, unsigned int id, unsigned int acc,
+		     unsigned int cpu);
 int gic6_inta(unsigned int cpu, unsigned int irq, void *ctx);
 void gic6_inta_restore(struct chip_model *m, unsigned int irq);
 unsigned int gic6_spi_base(void);

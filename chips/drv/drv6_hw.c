@@ -122,6 +122,19 @@ void ioapic6_clear_remote_irr(struct chip_model *m, unsigned int pin,
 	spin_unlock_irqrestore(&io->ioapic_lock, flags);
 }
 
+void ioapic6_entry_write_dest(struct chip_model *m, unsigned int pin,
+			      unsigned int acc, uint32_t lo, unsigned int cpu)
+{
+	struct ioapic *io = (struct ioapic *)m;
+	unsigned long flags;
+
+	spin_lock_irqsave(&io->ioapic_lock, flags);
+	io_apic_write(io, pin, (enum chip_acc)acc, IOAPIC_REG_RTE_HI(pin),
+		      cpu << 24);
+	io_apic_write(io, pin, (enum chip_acc)acc, IOAPIC_REG_RTE_LO(pin), lo);
+	spin_unlock_irqrestore(&io->ioapic_lock, flags);
+}
+
 int ioapic6_inta(unsigned int cpu, unsigned int irq, void *ctx)
 {
 	return ioapic_inta(cpu, irq, ctx);
@@ -151,6 +164,19 @@ void gic6_pending_set(struct chip_model *m, unsigned int id, unsigned int acc)
 {
 	gic_dist_wr((struct gic *)m, id, (enum chip_acc)acc, smp_processor_id(),
 		    GIC_DIST_PENDING_SET + id / 32 * 4, 1u << (id % 32));
+}
+
+void gic6_set_target(struct chip_model *m, unsigned int id, unsigned int acc,
+		     unsigned int cpu)
+{
+	struct gic *g = (struct gic *)m;
+	unsigned long flags;
+
+	chip_reg_write(m, id, (enum chip_acc)acc, g->cost.dist_write_ns);
+	flags = gic_lock(g);
+	gic_write_byte_locked(g, smp_processor_id(), GIC_DIST_TARGET + id,
+			      (uint8_t)(1u << cpu));
+	gic_unlock(g, flags);
 }
 
 int gic6_inta(unsigned int cpu, unsigned int irq, void *ctx)

@@ -59,6 +59,24 @@ static int gic6_retrigger(struct irq_data *d)
 	return 1;
 }
 
+/*
+ * gic_set_affinity(): one CPU of the mask, its bit in the SPI's
+ * GICD_ITARGETSR byte (a byte write, where 2.6.18 read and wrote the
+ * word), and the effective affinity.
+ */
+static int gic6_set_affinity(struct irq_data *d, const struct cpumask *mask,
+			     bool force)
+{
+	unsigned int cpu = force ? cpumask_first(mask) :
+				   cpumask_any_and(mask, cpu_online_mask);
+
+	if (cpu >= nr_cpu_ids)
+		return -EINVAL;
+	gic6_set_target(gic6.m, id_of(d), IRQLAB_OP_set_affinity, cpu);
+	irq_data_update_effective_affinity(d, cpumask_of(cpu));
+	return IRQ_SET_MASK_OK_DONE;
+}
+
 /* clang-format off */
 static struct irq_chip gic6_chip = {
 	.name		= "GIC",
@@ -66,6 +84,7 @@ static struct irq_chip gic6_chip = {
 	.irq_unmask	= gic6_unmask,
 	.irq_eoi	= gic6_eoi_irq,
 	.irq_retrigger	= gic6_retrigger,
+	.irq_set_affinity = gic6_set_affinity,
 	.flags		= IRQCHIP_SET_TYPE_MASKED | IRQCHIP_SKIP_SET_WAKE |
 			  IRQCHIP_MASK_ON_SUSPEND,
 };
@@ -77,6 +96,10 @@ static int gic6_map(struct irq_domain *d, unsigned int virq, irq_hw_number_t hw)
 	(void)d;
 	(void)hw;
 	irq_set_chip_and_handler(virq, &gic6_chip, handle_fasteoi_irq);
+	/* gic_irq_domain_map(): an SPI has one target */
+	irqd_set_single_target(irq_get_irq_data(virq));
+	irq_data_update_effective_affinity(irq_get_irq_data(virq),
+					   cpumask_of(0));
 	return 0;
 }
 

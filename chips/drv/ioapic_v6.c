@@ -85,6 +85,23 @@ static void io6_ack_level(struct irq_data *d)
 					 io6.entry[pin]);
 }
 
+/*
+ * ioapic_set_affinity(): the vector domain picks the CPU (parent), then
+ * the entry is rewritten whole with its destination.
+ */
+static int io6_set_affinity(struct irq_data *d, const struct cpumask *mask,
+			    bool force)
+{
+	int ret = irq_chip_set_affinity_parent(d, mask, force);
+
+	if (ret >= 0 && ret != IRQ_SET_MASK_OK_DONE)
+		ioapic6_entry_write_dest(
+			io6.m, pin_of(d), IRQLAB_OP_set_affinity,
+			io6.entry[pin_of(d)],
+			cpumask_first(irq_data_get_effective_affinity_mask(d)));
+	return ret;
+}
+
 /* clang-format off */
 static struct irq_chip io6_chip = {
 	.name		= "IO-APIC",
@@ -94,6 +111,7 @@ static struct irq_chip io6_chip = {
 	.irq_ack	= irq_chip_ack_parent,
 	.irq_eoi	= io6_ack_level,
 	.irq_retrigger	= irq_chip_retrigger_hierarchy,
+	.irq_set_affinity = io6_set_affinity,
 	.flags		= IRQCHIP_SKIP_SET_WAKE | IRQCHIP_AFFINITY_PRE_STARTUP,
 };
 /* clang-format on */
@@ -110,11 +128,29 @@ static int vec6_retrigger(struct irq_data *d)
 	return 1;
 }
 
+/*
+ * apic_set_affinity(): one CPU of the mask gets the vector (the first
+ * online one here; the kernel takes the least loaded), the line's only
+ * target.
+ */
+static int vec6_set_affinity(struct irq_data *d, const struct cpumask *mask,
+			     bool force)
+{
+	unsigned int cpu = force ? cpumask_first(mask) :
+				   cpumask_first_and(mask, cpu_online_mask);
+
+	if (cpu >= nr_cpu_ids)
+		return -EINVAL;
+	irq_data_update_effective_affinity(d, cpumask_of(cpu));
+	return IRQ_SET_MASK_OK;
+}
+
 /* clang-format off */
 static struct irq_chip vec6_chip = {
 	.name		= "APIC",
 	.irq_ack	= vec6_ack,
 	.irq_retrigger	= vec6_retrigger,
+	.irq_set_affinity = vec6_set_affinity,
 };
 /* clang-format on */
 
@@ -123,9 +159,15 @@ static int vec6_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr,
 {
 	irq_hw_number_t pin = *(irq_hw_number_t *)arg;
 
-	for (unsigned int i = 0; i < nr; i++)
+	for (unsigned int i = 0; i < nr; i++) {
+		struct irq_data *irqd = irq_domain_get_irq_data(d, virq + i);
+
 		irq_domain_set_hwirq_and_chip(d, virq + i, pin + i, &vec6_chip,
 					      NULL);
+		/* x86_vector_alloc_irqs(): one CPU's vector, CPU 0's here */
+		irqd_set_single_target(irqd);
+		irq_data_update_effective_affinity(irqd, cpumask_of(0));
+	}
 	return 0;
 }
 

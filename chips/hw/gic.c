@@ -298,6 +298,22 @@ int gic_set_priority(struct chip_model *m, unsigned int id, uint8_t prio)
 	return 0;
 }
 
+int gic_set_message_signalled(struct chip_model *m, unsigned int id, bool on)
+{
+	struct gic *g = to_gic(m);
+	unsigned long flags;
+
+	if (!is_gic(m) || id < GIC_SPI_BASE || id >= nr_ids(g))
+		return -EINVAL;
+	flags = gic_lock(g);
+	if (on)
+		g->msg[id / 32] |= id_bit(id);
+	else
+		g->msg[id / 32] &= ~id_bit(id);
+	gic_unlock(g, flags);
+	return 0;
+}
+
 int gic_set_pmr(struct chip_model *m, unsigned int cpu, uint8_t pmr)
 {
 	if (!is_gic(m) || cpu >= to_gic(m)->nr_cpus)

@@ -85,6 +85,8 @@ struct gic {
 	uint8_t prio[1024];
 	uint8_t targets[1024];
 	uint8_t active_cpu[1024]; /* the interface that acknowledged it */
+	/* SPIs without an active state (gic_set_message_signalled()). */
+	uint32_t msg[GIC_NR_WORDS];
 };
 
 static inline struct gic *irq_to_gic(unsigned int irq)

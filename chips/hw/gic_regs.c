@@ -341,7 +341,9 @@ static uint32_t ack_locked(struct gic *g, unsigned int cpu)
 	}
 	c = &g->cpu[cpu];
 	b = gic_bits_of(g, cpu, id);
-	b->active |= id_bit(id);
+	/* a message-signalled stand-in has no active state */
+	if (id < GIC_SPI_BASE || !(g->msg[id / 32] & id_bit(id)))
+		b->active |= id_bit(id);
 	g->active_cpu[id] = (uint8_t)cpu;
 	/* An edge is consumed; a level stays pending while asserted. */
 	b->latch &= ~id_bit(id);

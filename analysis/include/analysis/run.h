@@ -72,6 +72,19 @@ struct run_uio {
 	uint64_t wakeups, kernel_irqs;
 };
 
+/*
+ * An affinity race's books (summary.json "race", docs/results.md): the
+ * scenario's key race, the moves its handler made, the handler runs off
+ * the line's target (the old CPU's reruns) and the most in a row, the
+ * register accesses of mask/mask_ack and of retrigger, and the modern
+ * core's migration waits and the time spun in them.
+ */
+struct run_race {
+	const char *race;
+	uint64_t moves, old_cpu_runs, longest_loop;
+	uint64_t mask_accesses, resend_accesses, waits, wait_ns;
+};
+
 struct run_design {
 	const char *design; /* flow, do_irq, edge-masking; flow#2: a control */
 	int slot; /* its place in the scenario's designs list */
@@ -120,6 +133,9 @@ struct run_design {
 	/* Chip uio only (summary.json "uio"): */
 	bool has_uio;
 	struct run_uio uio;
+	/* Key race only (summary.json "race"; absent: none): */
+	bool has_race;
+	struct run_race race;
 	/* From samples.bin (NULL, 0 without it): */
 	uint64_t *sorted; /* entry latencies of serviced events, ascending */
 	struct run_event *ev; /* the serviced events in time order */

@@ -99,18 +99,33 @@ enum bench_place {
 	BENCH_PLACE_NR,
 };
 
+/*
+ * An affinity race a scenario stages (key race, bench/run/race.c): the
+ * line's affinity moves to the next simulated CPU from inside its
+ * handler, so that the next interrupt comes on the new CPU while the old
+ * one still runs the handler.
+ */
+enum bench_race {
+	BENCH_RACE_NONE,
+	BENCH_RACE_EDGE_MIGRATION, /* an edge line: the 2025 migration wait */
+	BENCH_RACE_FASTEOI_RESEND, /* a message-signalled fasteoi line */
+	BENCH_RACE_NR,
+};
+
 /* Names as config files and `irqlab list` spell them; NULL if out of range. */
 const char *bench_design_name(enum bench_design d);
 const char *bench_trigger_name(enum bench_trigger t);
 const char *bench_pattern_name(enum bench_pattern p);
 const char *bench_wait_name(enum bench_wait w);
 const char *bench_place_name(enum bench_place p);
+const char *bench_race_name(enum bench_race r);
 /* Reverse lookups: the enum value, or -1 for an unknown name. */
 int bench_design_parse(const char *s);
 int bench_trigger_parse(const char *s);
 int bench_pattern_parse(const char *s);
 int bench_wait_parse(const char *s);
 int bench_place_parse(const char *s);
+int bench_race_parse(const char *s);
 
 struct bench_replay;
 
@@ -161,6 +176,7 @@ enum bench_key {
 	BENCH_KEY_REPLAY_IRQ,
 	BENCH_KEY_REPLAY_SPEED,
 	BENCH_KEY_ARCH,
+	BENCH_KEY_RACE,
 	BENCH_KEY_NR,
 };
 
@@ -213,6 +229,7 @@ struct bench_scenario {
 	unsigned int lazy_disable;
 	/* Whose 2.6.18 genirq the core behaves as (default: the chip's). */
 	enum genirq_arch arch;
+	enum bench_race race; /* key race: none, or the race staged */
 
 	unsigned int cpus; /* simulated CPUs */
 	enum bench_wait wait;
@@ -466,6 +483,16 @@ struct bench_result {
 	int uio_routed_cpu; /* the OS CPU it was routed to, or -1 */
 	uint64_t uio_wakeups; /* entry-thread wake-ups with interrupts */
 	uint64_t uio_kernel_irqs; /* interrupts the driver counted */
+	/* Key race: what the moves did (summary.json "race"). */
+	struct bench_race_books {
+		uint64_t moves; /* affinity moves the handler made */
+		uint64_t old_cpu_runs; /* handler runs off the line's target */
+		uint64_t longest_loop; /* the most of those in a row */
+		uint64_t mask_accesses; /* register accesses of mask, mask_ack */
+		uint64_t resend_accesses; /* register accesses of retrigger */
+		uint64_t waits; /* migration waits (modern family) */
+		uint64_t wait_ns; /* time spun in them */
+	} race;
 };
 
 /*

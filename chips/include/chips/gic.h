@@ -110,6 +110,22 @@ struct chip_model *gic_create(unsigned int irq_base, unsigned int nr_spis,
 int gic_set_priority(struct chip_model *m, unsigned int id, uint8_t prio);
 
 /**
+ * gic_set_message_signalled - make SPI @id behave as a message-signalled one
+ * @m: the GIC
+ * @id: an SPI's ID
+ * @on: true: no active state (an LPI's, GICv3); false: the SPI's own
+ *
+ * A stand-in for an ITS-translated LPI, which the model does not have (a
+ * scenario knob, not a register): the acknowledge consumes the edge and
+ * raises the running priority but leaves the ID inactive, so a new edge
+ * is forwarded at once, to whichever CPU the line targets now, while the
+ * last one is still being handled; the EOI only drops the priority. Key
+ * race = fasteoi-resend (docs/configs.md) sets it; no register access.
+ * Return: 0, or -EINVAL for a model that is not a GIC or an ID no SPI's.
+ */
+int gic_set_message_signalled(struct chip_model *m, unsigned int id, bool on);
+
+/**
  * gic_set_pmr - write CPU @cpu's GICC_PMR, as that CPU would
  * @m: the GIC
  * @cpu: the CPU interface

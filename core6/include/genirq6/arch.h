@@ -64,6 +64,17 @@ static inline bool in_hardirq(void)
 	return in_irq();
 }
 
+/**
+ * genirq6_migration_waits - the waits for a handler in progress elsewhere
+ * @n: out: how many irq_can_handle_pm() made (the edge flow's migration
+ *	wait of the 2025 fix, and a poll in progress), since start or reset
+ * @ns: out: their time, spun with the descriptor lock dropped
+ *
+ * Instrumentation, in no kernel: the affinity race scenarios report it
+ * (docs/core6.md). genirq6_reset() zeroes both.
+ */
+void genirq6_migration_waits(uint64_t *n, uint64_t *ns);
+
 /*
  * Free every descriptor, domain and action, stop the irq threads and
  * bring every CPU online: a fresh genirq6 for the next test.
