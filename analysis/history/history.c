@@ -46,8 +46,8 @@ static void verdict_of(const struct h_step *s, const char *sc, const char *d,
 
 		if (strcmp(v->scenario, sc) || strcmp(v->design, d))
 			continue;
-		fprintf(out, "      %s %s: %.6g -> %.6g ns", sc, v->metric,
-			v->base, v->run);
+		fprintf(out, "      %s/%s %s: %.0f -> %.0f ns", sc, d,
+			v->metric, v->base, v->run);
 		if (isfinite(v->lo) && isfinite(v->hi))
 			fprintf(out, ", ratio %.3f [%.3f, %.3f]", v->ratio,
 				v->lo, v->hi);
