@@ -44,8 +44,12 @@ enum { TE_BEGIN = 1, TE_END = 2, TE_INSTANT = 3 };
 #define SEQ_INCREMENTAL_STATE_CLEARED 1
 #define SEQ_ID 1 /* the one sequence of the file */
 
-/* A service claims at most this many raises' flows (coalesced edges). */
-#define FLOWS_PER_SERVICE 256
+/*
+ * A service ends the flows of every event it drained: a threaded
+ * handler drained 271 at once in a quick run. The bound only keeps a
+ * corrupt count from looping for ever.
+ */
+#define FLOWS_PER_SERVICE (1u << 20)
 
 enum track_kind { TK_ROOT, TK_BLOCKS, TK_CPU, TK_DEV, TK_THREAD };
 

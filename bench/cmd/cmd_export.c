@@ -37,7 +37,7 @@ static const char export_usage[] =
 	"  -o FILE   write here instead of standard output\n";
 
 static const char lami_usage[] =
-	"usage: irqlab lami --metadata\n"
+	"usage: irqlab lami --metadata | --mi-version\n"
 	"       irqlab lami [--begin NS] [--end NS] [--limit N] TRACE_DIR\n"
 	"\n"
 	"The per-stage analysis of an irqlab trace in LAMI v0.1, the machine\n"
@@ -247,6 +247,7 @@ int bench_cmd_lami(int argc, char **argv)
 		{ "end", required_argument, NULL, 'e' },
 		{ "limit", required_argument, NULL, 'l' },
 		{ "output-progress", no_argument, NULL, 'p' },
+		{ "mi-version", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -259,6 +260,11 @@ int bench_cmd_lami(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(lami_usage, stdout);
+			return BENCH_EXIT_OK;
+		}
+		/* What a LAMI 1.0 consumer asks first: this is 0.1. */
+		if (c == 'v') {
+			puts("{\"major\": 0, \"minor\": 1}");
 			return BENCH_EXIT_OK;
 		}
 		if (c == ':' || c == '?') {

@@ -60,6 +60,10 @@ static void test_metadata(void **state)
 	int rc;
 
 	(void)state;
+	tc = lami("--mi-version", &rc);
+	assert_int_equal(rc, 0);
+	assert_int_equal(json_integer_value(json_object_get(tc, "minor")), 1);
+	json_decref(tc);
 	meta = lami("--metadata", &rc);
 	assert_int_equal(rc, 0);
 	assert_int_equal(json_integer_value(json_object_get(

@@ -81,6 +81,7 @@ static bool field(struct rd *r, unsigned int *num, unsigned int *wire,
 }
 
 #define MAX_TRACKS 64
+#define MAX_FLOWS 65536 /* on one event: a service's drained events */
 #define MAX_DEPTH 8
 
 struct track {
@@ -192,7 +193,8 @@ static void slice_name(struct seen *s, const struct track *t, const char *name)
 static void event(struct seen *s, struct rd r, uint64_t ts)
 {
 	unsigned int n, w, type = 0;
-	uint64_t v, tu = 0, flows[300], ends[300];
+	static uint64_t flows[MAX_FLOWS], ends[MAX_FLOWS];
+	uint64_t v, tu = 0;
 	size_t nf = 0, ne = 0;
 	char name[96] = "";
 	struct rd sub;
@@ -208,9 +210,9 @@ static void event(struct seen *s, struct rd r, uint64_t ts)
 				 (int)(sub.end - sub.p), (const char *)sub.p);
 		else if (n == 4 && w == 2)
 			annotation(sub);
-		else if (n == 47 && w == 1 && nf < 300)
+		else if (n == 47 && w == 1 && nf < MAX_FLOWS)
 			flows[nf++] = v;
-		else if (n == 48 && w == 1 && ne < 300)
+		else if (n == 48 && w == 1 && ne < MAX_FLOWS)
 			ends[ne++] = v;
 		else
 			fail_msg("TrackEvent field %u wire %u", n, w);
