@@ -126,7 +126,8 @@ static int export_run(const char *fmt, char **args, int n, const char *out,
 	int ret;
 
 	if (!strcmp(fmt, "perfetto")) {
-		const char *base = strrchr(args[0], '/');
+		char run[4096], *base;
+		size_t len;
 
 		if (n != 1) {
 			bench_cmd_usage_error("export",
@@ -134,8 +135,14 @@ static int export_run(const char *fmt, char **args, int n, const char *out,
 					      args[n > 1 ? 1 : 0]);
 			return BENCH_EXIT_USAGE;
 		}
-		base = base && base[1] ? base + 1 : args[0];
-		snprintf(path, sizeof(path), "%s.pftrace", base);
+		/* "results/latest/": the folder's own name, here. */
+		snprintf(run, sizeof(run), "%s", args[0]);
+		len = strlen(run);
+		while (len > 1 && run[len - 1] == '/')
+			run[--len] = '\0';
+		base = strrchr(run, '/');
+		snprintf(path, sizeof(path), "%s.pftrace",
+			 base && base[1] ? base + 1 : run);
 		return perfetto(args[0], out ? out : path, dispatch_cost);
 	}
 	if (out && !(f = fopen(out, "w"))) {
