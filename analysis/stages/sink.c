@@ -95,6 +95,7 @@ struct sink {
 	bt_message_iterator *iter;
 	struct stages *st;
 	struct stages_result *deliver; /* in-process: the result goes here */
+	const struct stages_tap *tap; /* deliver's tap, or NULL */
 	char *output; /* the `output` parameter, or NULL: print */
 	struct ev_class *classes;
 	size_t nclasses, classcap;
@@ -168,6 +169,7 @@ stages_sink_initialize(bt_self_component_sink *self,
 		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
 	k->self = self;
 	k->deliver = init_data;
+	k->tap = k->deliver ? k->deliver->tap : NULL;
 	if (stages_create(&k->st) ||
 	    (k->deliver &&
 	     stages_watch_set(k->st, k->deliver->watch, k->deliver->nwatch))) {
@@ -466,6 +468,12 @@ static int event_msg(struct sink *k, const bt_message *msg)
 	if (ret)
 		return ret;
 	decode(c, event, &ev);
+	if (k->tap) {
+		ret = k->tap->event(k->tap->data, &ev,
+				    bt_event_class_get_name(c->ec), event);
+		if (ret)
+			return ret < 0 ? ret : 0;
+	}
 	return stages_event(k->st, &ev);
 }
 

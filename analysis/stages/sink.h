@@ -34,6 +34,20 @@ stages_sink_consume(bt_self_component_sink *self);
 	"prints per-stage statistics per scenario, design, chip, flow and "  \
 	"CPU.\nParameter: output (string): write JSON to this file instead.\n"
 
+/**
+ * struct stages_tap - a reader of the decoded events (stages_graph_run_tap())
+ * @event: called for each irqlab:* event with its decoding, its name
+ *	and the event itself (for members the machine does not read);
+ *	returns 0 to feed it to the stage machine, > 0 to leave it out,
+ *	< 0 (-errno) to stop the graph with that error
+ * @data: passed back to @event
+ */
+struct stages_tap {
+	int (*event)(void *data, const struct stages_ev *ev, const char *name,
+		     const bt_event *event);
+	void *data;
+};
+
 /*
  * 0, or -EINVAL with @err naming the stream file and packet of the trace
  * directory @dir whose sizes would abort Babeltrace2 (sink_traces.c).

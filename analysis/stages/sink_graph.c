@@ -267,7 +267,9 @@ static int graph_run_dirs(char *const *dirs, size_t n,
 			  struct stages_result *out, char *err, size_t errlen)
 {
 	struct graph_classes c = { 0 };
-	struct stages_result r = { .watch = out->watch, .nwatch = out->nwatch };
+	struct stages_result r = { .watch = out->watch,
+				   .nwatch = out->nwatch,
+				   .tap = out->tap };
 	const char *what = NULL, *at = NULL;
 	bt_graph *g = NULL;
 	int ret;
@@ -308,31 +310,14 @@ end:
 	return ret;
 }
 
-/*
- * stages_graph_run: src.ctf.fs per trace directory -> flt.utils.muxer
- * -> the sink, whose class is made here (no plugin file needed).
- */
-int stages_graph_run(const char *root, struct stages_result *out, char *err,
-		     size_t errlen)
-{
-	return stages_graph_run_watch(root, NULL, 0, out, err, errlen);
-}
-
-/*
- * stages_graph_run_watch: the same, and the own stages of each event of
- * @watch filled in as the graph sees it (stages.h, struct stages_watch).
- */
-int stages_graph_run_watch(const char *root, struct stages_watch *watch,
-			   size_t nwatch, struct stages_result *out, char *err,
-			   size_t errlen)
+/* The traces under @root, checked and run as @out's watch and tap say. */
+static int graph_run_root(const char *root, struct stages_result *out,
+			  char *err, size_t errlen)
 {
 	char **dirs = NULL;
 	size_t n = 0;
 	int ret;
 
-	memset(out, 0, sizeof(*out));
-	out->watch = watch;
-	out->nwatch = nwatch;
 	ret = stages_find_traces(root, &dirs, &n, err, errlen);
 	if (ret)
 		return ret;
@@ -351,4 +336,37 @@ int stages_graph_run_watch(const char *root, struct stages_watch *watch,
 		free(dirs[i]);
 	free(dirs);
 	return ret;
+}
+
+/*
+ * stages_graph_run: src.ctf.fs per trace directory -> flt.utils.muxer
+ * -> the sink, whose class is made here (no plugin file needed).
+ */
+int stages_graph_run(const char *root, struct stages_result *out, char *err,
+		     size_t errlen)
+{
+	return stages_graph_run_watch(root, NULL, 0, out, err, errlen);
+}
+
+/*
+ * stages_graph_run_watch: the same, and the own stages of each event of
+ * @watch filled in as the graph sees it (stages.h, struct stages_watch).
+ */
+int stages_graph_run_watch(const char *root, struct stages_watch *watch,
+			   size_t nwatch, struct stages_result *out, char *err,
+			   size_t errlen)
+{
+	memset(out, 0, sizeof(*out));
+	out->watch = watch;
+	out->nwatch = nwatch;
+	return graph_run_root(root, out, err, errlen);
+}
+
+/* stages_graph_run_tap: the same, each event shown to @tap first. */
+int stages_graph_run_tap(const char *root, const struct stages_tap *tap,
+			 struct stages_result *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof(*out));
+	out->tap = tap;
+	return graph_run_root(root, out, err, errlen);
 }

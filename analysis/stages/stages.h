@@ -153,6 +153,8 @@ struct stages_result {
 	/* The caller's events to watch, filled (stages_graph_run_watch()). */
 	struct stages_watch *watch;
 	size_t nwatch;
+	/* The caller's tap on the decoded events (stages_graph_run_tap()). */
+	const struct stages_tap *tap;
 };
 
 /**
@@ -181,6 +183,24 @@ int stages_graph_run(const char *root, struct stages_result *out, char *err,
 int stages_graph_run_watch(const char *root, struct stages_watch *watch,
 			   size_t nwatch, struct stages_result *out, char *err,
 			   size_t errlen);
+
+struct stages_tap;
+
+/**
+ * stages_graph_run_tap - stages_graph_run(), showing each event to @tap
+ * @root, @out, @err, @errlen: as stages_graph_run()'s
+ * @tap: its ->event (sink.h) sees every irqlab event as the sink decoded
+ *	it, in time stamp order, before the stage machine does, and may
+ *	keep it from the machine; what it returns < 0 ends the run
+ *
+ * The tap reads; the stages are computed as ever from what it lets
+ * through. For the exports (analysis/export/), which need the events
+ * themselves and the one decoder of the trace there is.
+ *
+ * Return: as stages_graph_run(); a tap's error as it returned it.
+ */
+int stages_graph_run_tap(const char *root, const struct stages_tap *tap,
+			 struct stages_result *out, char *err, size_t errlen);
 
 /* Every directory under @root that holds a `metadata` file, sorted. */
 int stages_find_traces(const char *root, char ***dirs, size_t *n, char *err,

@@ -108,4 +108,9 @@ int bench_cmd_measure_perf(struct bench_run *run, const struct bench_topo *topo,
  */
 int bench_cmd_run(int argc, char **argv, bool bench);
 
+/* irqlab export, irqlab lami (cmd_export.c), irqlab history (cmd_history.c). */
+int bench_cmd_export(int argc, char **argv);
+int bench_cmd_lami(int argc, char **argv);
+int bench_cmd_history(int argc, char **argv);
+
 #endif /* BENCH_CMD_H */

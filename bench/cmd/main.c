@@ -36,6 +36,9 @@ static const char main_usage[] =
 	"  bench    the benchmark suite: dispatch cost, floors, scaling, targets\n"
 	"  report   write a run folder's report (report.md, report.html)\n"
 	"  compare  compare run folders; exit status 2 on a regression\n"
+	"  export   a run for Perfetto, Bencher or a CSV table (docs/export.md)\n"
+	"  lami     a trace's per-stage analysis for Trace Compass (LAMI)\n"
+	"  history  index run folders into SQLite; each build against the last\n"
 	"  ab       the A/B gate: two builds or configs in alternating runs\n"
 	"  calibrate --gate  what the A/B gate is worth on this machine\n"
 	"  soak     the suite again and again with random seeds, every run checked\n"
@@ -159,10 +162,18 @@ int main(int argc, char **argv)
 		return report_main(argc - 1, argv + 1, IRQLAB_RESULTS_DIR);
 	if (!strcmp(cmd, "compare"))
 		return compare_main(argc - 1, argv + 1);
+	if (!strcmp(cmd, "export"))
+		return bench_cmd_export(argc - 1, argv + 1);
+	if (!strcmp(cmd, "lami"))
+		return bench_cmd_lami(argc - 1, argv + 1);
+	if (!strcmp(cmd, "history"))
+		return bench_cmd_history(argc - 1, argv + 1);
 #else
-	if (!strcmp(cmd, "report") || !strcmp(cmd, "compare")) {
+	if (!strcmp(cmd, "report") || !strcmp(cmd, "compare") ||
+	    !strcmp(cmd, "export") || !strcmp(cmd, "lami") ||
+	    !strcmp(cmd, "history")) {
 		fprintf(stderr,
-			"irqlab %s: this irqlab is built without analysis (IRQLAB_ANALYSIS=OFF); run report and compare from a full build\n",
+			"irqlab %s: this irqlab is built without analysis (IRQLAB_ANALYSIS=OFF); run report, compare, export, lami and history from a full build\n",
 			cmd);
 		return BENCH_EXIT_USAGE;
 	}
