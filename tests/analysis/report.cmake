@@ -16,7 +16,9 @@ add_test(NAME analysis/test_html COMMAND analysis_test_html
 set_tests_properties(analysis/test_report analysis/test_html PROPERTIES
 	SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS analysis)
 # Label slow (docs/testing.md): over 8 s in the normal build.
-set_tests_properties(analysis/test_report PROPERTIES LABELS "analysis;slow")
+set_tests_properties(analysis/test_report PROPERTIES LABELS "analysis;slow"
+	COST 25) # started early: tests/bench/CMakeLists.txt
+set_tests_properties(analysis/test_html PROPERTIES COST 10)
 
 # The finding on synthetic runs (report_finding.c), where the report is built.
 if(TARGET irqlab_analysis)

@@ -41,4 +41,3 @@ add_test(NAME analysis/test_stages_trace COMMAND analysis_test_stages
 	$<TARGET_FILE:irqlab> ${PROJECT_SOURCE_DIR})
 set_tests_properties(analysis/test_stages analysis/test_stages_trace
 	PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS analysis)
-set_tests_properties(analysis/test_stages_trace PROPERTIES RUN_SERIAL TRUE)
