@@ -111,10 +111,16 @@ static void test_deferred_for_threads(void **state)
 	assert_int_equal(desc->threads_handled, 1);
 	fake6_fire(irq);
 	synchronize_irq(irq);
-	/* the previous one was handled by the thread */
+	/*
+	 * The previous one was handled by the thread. The count stored is
+	 * what note_interrupt() read: 1, or 2 where this interrupt's own
+	 * thread, woken before note_interrupt() ran, was quicker (the
+	 * kernel has the same race and judges either as handled).
+	 */
 	assert_int_equal(desc->irqs_unhandled, 0);
-	assert_int_equal(desc->threads_handled_last,
-			 (int)(SPURIOUS_DEFERRED | 1));
+	assert_true(desc->threads_handled_last & SPURIOUS_DEFERRED);
+	assert_in_range(desc->threads_handled_last & ~SPURIOUS_DEFERRED, 1,
+			2);
 
 	irq = line(NULL, thread_none, IRQF_ONESHOT);
 	desc = irq_to_desc(irq);
