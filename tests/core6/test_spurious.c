@@ -119,8 +119,7 @@ static void test_deferred_for_threads(void **state)
 	 */
 	assert_int_equal(desc->irqs_unhandled, 0);
 	assert_true(desc->threads_handled_last & SPURIOUS_DEFERRED);
-	assert_in_range(desc->threads_handled_last & ~SPURIOUS_DEFERRED, 1,
-			2);
+	assert_in_range(desc->threads_handled_last & ~SPURIOUS_DEFERRED, 1, 2);
 
 	irq = line(NULL, thread_none, IRQF_ONESHOT);
 	desc = irq_to_desc(irq);
