@@ -107,4 +107,7 @@ int bench_cmd_measure_perf(struct bench_run *run, const struct bench_topo *topo,
  */
 int bench_cmd_run(int argc, char **argv, bool bench);
 
+/* irqlab import (cmd_import.c, docs/import.md): its exit status. */
+int bench_import_main(int argc, char **argv);
+
 #endif /* BENCH_CMD_H */
