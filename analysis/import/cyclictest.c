@@ -131,11 +131,47 @@ static int header(struct imp_run *r, struct imp_text *t, json_t *doc)
 	return 0;
 }
 
+/*
+ * Where -h US (-H, --histogram=US, --histofall=US) ends the histogram,
+ * from the command line the file states; 0 when it does not say.
+ */
+static uint64_t hist_end(const char *cmdline)
+{
+	static const char *const opt[] = { "-h", "-H", "--histogram",
+					   "--histofall" };
+	const char *p = cmdline;
+	uint64_t v = 0;
+
+	while (p && *p) {
+		const char *w = imp_skip_blank(p);
+		size_t n = strcspn(w, " \t");
+
+		for (size_t i = 0; i < 4 && !v; i++) {
+			size_t k = strlen(opt[i]);
+			const char *a = w + k;
+
+			if (strncmp(w, opt[i], k) || n < k)
+				continue;
+			if (*a == '=' || (k == 2 && *a >= '0' && *a <= '9'))
+				a += *a == '=';
+			else if (*a == ' ' || *a == '\t')
+				a = imp_skip_blank(a);
+			else
+				continue;
+			if (!imp_u64(&a, &v))
+				v = 0;
+		}
+		p = w[n] ? w + n : NULL;
+	}
+	return v;
+}
+
 /* One thread's histogram into @c. */
 static int histogram(struct imp_run *r, struct imp_text *t, const char *num,
 		     const json_t *h, struct imp_cell *c)
 {
 	const char *key;
+	uint64_t end;
 	json_t *v;
 
 	json_object_foreach((json_t *)h, key, v)
@@ -158,6 +194,12 @@ static int histogram(struct imp_run *r, struct imp_text *t, const char *num,
 	}
 	c->kind = json_object_size(h) ? IMP_HIST : IMP_SUMMARY;
 	c->bucket_ns = c->kind == IMP_HIST ? r->unit_ns : 0;
+	end = r->command_line ? hist_end(r->command_line) : 0;
+	if (c->kind == IMP_HIST && end && imp_mul(end, r->unit_ns, &end) &&
+	    c->nb && end >= c->b[c->nb - 1].hi_ns) {
+		c->has_range = true;
+		c->range_ns = end;
+	}
 	return 0;
 }
 

@@ -84,6 +84,7 @@ int imp_read_hardirqs(struct imp_run *r, struct imp_text *t)
 		const char *s = imp_skip_blank(t->cur);
 		uint64_t unit = 0;
 
+		ret = 0;
 		if (imp_starts(s, "hardirq"))
 			ret = section(r, t, s, &c);
 		if (imp_starts(s, "hardirq"))

@@ -34,6 +34,7 @@ struct rtla {
 	bool header, index;
 	char (*col)[16]; /* "IRQ-000", or made up */
 	size_t ncols;
+	unsigned int col_line; /* the column line's, or the first's */
 	struct row *rows;
 	size_t nrows;
 };
@@ -45,6 +46,7 @@ static int columns(struct imp_text *t, struct rtla *h, const char *s)
 	int used;
 
 	h->index = imp_starts(s, "Index");
+	h->col_line = t->line;
 	s += h->index ? 5 : 0;
 	h->ncols = 0;
 	while (sscanf(s, " %15s%n", name, &used) == 1) {
@@ -315,8 +317,10 @@ static int make_cells(struct imp_run *r, struct imp_text *t, struct rtla *h)
 	if (!imp_mul(w, r->unit_ns, &w))
 		return imp_fail(t, "a bucket size out of range");
 	for (size_t k = 0; k < h->ncols; k++) {
-		struct imp_cell *c =
-			column_cell(r, t, h->col[k], nb ? h->rows[0].line : 1);
+		struct imp_cell *c = column_cell(r, t, h->col[k],
+						 h->col_line ? h->col_line :
+						 nb	     ? h->rows[0].line :
+							       1);
 		uint64_t lo, top = 0;
 
 		if (!c)

@@ -44,6 +44,28 @@ static struct bench_replay_handler *open_one(struct bench_replay *r,
 	return NULL;
 }
 
+/* A new handler @num/@name on @cpu, first seen at @line; NULL: -ENOMEM. */
+static struct bench_replay_handler *add(struct bench_replay *r,
+					unsigned int cpu, long num,
+					const char *name, size_t len,
+					unsigned int line)
+{
+	struct bench_replay_handler *h;
+
+	h = realloc(r->handlers, (r->nr_handlers + 1) * sizeof(*h));
+	if (!h)
+		return NULL;
+	r->handlers = h;
+	h += r->nr_handlers++;
+	memset(h, 0, sizeof(*h));
+	h->num = num;
+	h->cpu = cpu;
+	h->line = line;
+	memcpy(h->name, name,
+	       len < BENCH_REPLAY_NAME_MAX ? len : BENCH_REPLAY_NAME_MAX - 1);
+	return h;
+}
+
 int bench_replay_pair_entry(struct bench_replay *r, unsigned int cpu, long num,
 			    const char *name, size_t len, uint64_t ns,
 			    unsigned int line, unsigned int *open_line)
@@ -55,20 +77,10 @@ int bench_replay_pair_entry(struct bench_replay *r, unsigned int cpu, long num,
 		return -EEXIST;
 	}
 	h = find(r, cpu, num, name, len);
-	if (!h) {
-		h = realloc(r->handlers, (r->nr_handlers + 1) * sizeof(*h));
-		if (!h)
-			return -ENOMEM;
-		r->handlers = h;
-		h += r->nr_handlers++;
-		memset(h, 0, sizeof(*h));
-		h->num = num;
-		h->cpu = cpu;
-		h->line = line;
-		memcpy(h->name, name,
-		       len < BENCH_REPLAY_NAME_MAX ? len :
-						     BENCH_REPLAY_NAME_MAX - 1);
-	}
+	if (!h)
+		h = add(r, cpu, num, name, len, line);
+	if (!h)
+		return -ENOMEM;
 	h->open = true;
 	h->entry_ns = ns;
 	h->entry_line = line;
@@ -81,11 +93,13 @@ int bench_replay_pair_exit(struct bench_replay *r, unsigned int cpu, long num,
 	struct bench_replay_handler *h = open_one(r, cpu, num);
 
 	if (!h) {
+		/* No name yet: kept nameless until close() finds its own. */
 		h = find(r, cpu, num, NULL, 0);
-		if (h)
-			h->skipped++;
-		else
-			r->exits_alone++;
+		if (!h)
+			h = add(r, cpu, num, "", 0, 0);
+		if (!h)
+			return -ENOMEM;
+		h->skipped++;
 		return 0;
 	}
 	if (ns < h->entry_ns)
@@ -104,11 +118,37 @@ int bench_replay_pair_exit(struct bench_replay *r, unsigned int cpu, long num,
 	return 0;
 }
 
+/*
+ * The entries still open count as skipped; a nameless handler (exits
+ * only, before any entry of its irq on its CPU) gives its count to the
+ * named one of its irq and CPU, or to @r->exits_alone, and goes.
+ */
 void bench_replay_pair_close(struct bench_replay *r)
 {
+	size_t k = 0;
+
 	for (size_t i = 0; i < r->nr_handlers; i++)
 		if (r->handlers[i].open) {
 			r->handlers[i].open = false;
 			r->handlers[i].skipped++;
 		}
+	for (size_t i = 0; i < r->nr_handlers; i++) {
+		struct bench_replay_handler *h = &r->handlers[i], *g = NULL;
+
+		if (h->name[0] || h->n) {
+			r->handlers[k++] = *h;
+			continue;
+		}
+		for (size_t j = 0; j < r->nr_handlers && !g; j++)
+			if (j != i && r->handlers[j].name[0] &&
+			    r->handlers[j].cpu == h->cpu &&
+			    r->handlers[j].num == h->num)
+				g = &r->handlers[j];
+		if (g)
+			g->skipped += h->skipped;
+		else
+			r->exits_alone += h->skipped;
+		free(h->ns);
+	}
+	r->nr_handlers = k;
 }
