@@ -197,7 +197,7 @@ static const char *latency_verdict(const struct cmp_opts *o, bool checked,
 	}
 	if (checked && g->enough && g->lo > 1 && g->point > 1 + o->threshold)
 		return "moved with the global shift (a regression above)";
-	if (c->hi < 1 + o->threshold && checked) {
+	if (c->hi < 1 + o->threshold && checked && !c->censored) {
 		v->within++;
 		return l->hi < 1 ? "within (lower than the rest)" : "within";
 	}
@@ -385,6 +385,8 @@ static int latency_head(const struct side *base, const struct side *now,
 			  cells[i].origin, &v->mixed, cells[i].sb);
 		side_runs(now, cells[i].scenario, cells[i].design, m,
 			  cells[i].origin, &v->mixed, cells[i].sn);
+		if (v->finding)
+			cmp_censor_runs(now, &cells[i], m);
 	}
 	cmp_run_levels(base, now, cells, nc, sh);
 	cmp_global_shift(base, now, chk ? 1 - CMP_ALPHA / 2 : REPORT_LEVEL, sh);

@@ -82,6 +82,36 @@ bool cmp_pair_runs(struct side *base, struct side *now, json_t *jside)
 	return true;
 }
 
+/*
+ * A quantile past its histogram is known only as "over", at least the
+ * histogram's end (summary.json's figure, its blocks_ns null). On the
+ * side compared with the base that bound may stand for it: it can only
+ * understate an increase, so a regression found with it is one, but a
+ * cell with such a run is never "within" (cell->censored). On the base
+ * it would overstate the change, and stays out.
+ */
+void cmp_censor_runs(const struct side *now, struct cell *c, enum metric m)
+{
+	c->censored = 0;
+	for (size_t i = 0; i < now->n; i++) {
+		const struct run_scenario *sc =
+			run_find_scenario(&now->r[i], c->scenario);
+		const struct run_design *d =
+			sc ? run_find_design(sc, c->design) : NULL;
+		uint64_t bound;
+
+		if (!d || isfinite(c->sn[i]) || !imp_is_imported(&now->r[i]))
+			continue;
+		bound = m == M_P50 ? d->entry.p50 :
+			m == M_P99 ? d->entry.p99 :
+				     d->entry.p999;
+		if (!bound)
+			continue; /* no histogram: no bound either */
+		c->sn[i] = log((double)bound);
+		c->censored++;
+	}
+}
+
 void cmp_runs_needed(const struct cmp_opts *o, enum metric m,
 		     const struct shift *sh, double lv, json_t *jm)
 {
@@ -153,7 +183,7 @@ void cmp_finding_cell(struct cmp_finding *f, size_t side, enum metric m,
 		.lo = c->lo,
 		.hi = c->hi,
 		.moved = isfinite(c->lo) && (c->lo > 1 || c->hi < 1),
-		.over = c->vb < f->base_runs || c->vn < nn,
+		.over = c->vb < f->base_runs || c->vn < nn || c->censored,
 	};
 }
 

@@ -75,6 +75,7 @@ struct cell {
 	double *eb, *en; /* the same less its run's global level */
 	size_t vb, vn; /* runs with a value, each side */
 	struct irqstat_shift local; /* side over base, against the global */
+	unsigned int censored; /* side runs whose value is a lower bound */
 	double lo, hi; /* the ratio's interval, global and local together */
 };
 
@@ -135,6 +136,7 @@ int cmp_side_import(struct side *sd, const char *path, char *err,
 		    size_t errlen);
 bool cmp_imported(const struct side *sides, size_t nsides);
 bool cmp_pair_runs(struct side *base, struct side *now, json_t *jside);
+void cmp_censor_runs(const struct side *now, struct cell *c, enum metric m);
 void cmp_runs_needed(const struct cmp_opts *o, enum metric m,
 		     const struct shift *sh, double lv, json_t *jm);
 struct cmp_finding *cmp_finding_new(const struct side *sides, size_t nsides);
