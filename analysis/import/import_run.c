@@ -75,8 +75,10 @@ static int finish_cell(const struct imp_run *r, struct imp_cell *c, char *err,
 {
 	uint64_t h;
 
-	qsort(c->b, c->nb, sizeof(*c->b), cmp_bucket);
-	qsort(c->v, c->nv, sizeof(*c->v), cmp_u64);
+	if (c->nb)
+		qsort(c->b, c->nb, sizeof(*c->b), cmp_bucket);
+	if (c->nv)
+		qsort(c->v, c->nv, sizeof(*c->v), cmp_u64);
 	for (size_t i = 1; i < c->nb; i++)
 		if (c->b[i].lo_ns < c->b[i - 1].hi_ns) {
 			snprintf(err, errlen,
@@ -106,10 +108,44 @@ static int finish_cell(const struct imp_run *r, struct imp_cell *c, char *err,
 	return 0;
 }
 
+/*
+ * Whether @s is UTF-8 as JSON strings must be: no overlong form, no
+ * surrogate (U+D800-DFFF), nothing past U+10FFFF.
+ */
+static bool utf8(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		unsigned char c = *p, lo = 0x80, hi = 0xbf;
+		int n = c < 0x80	       ? 0 :
+			c >= 0xc2 && c <= 0xdf ? 1 :
+			(c & 0xf0) == 0xe0     ? 2 :
+			c >= 0xf0 && c <= 0xf4 ? 3 :
+						 -1;
+
+		if (n < 0)
+			return false;
+		lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : lo;
+		hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : hi;
+		for (p++; n > 0; n--, p++, lo = 0x80, hi = 0xbf)
+			if (*p < lo || *p > hi)
+				return false;
+	}
+	return true;
+}
+
 int imp_finish(struct imp_run *r, char *err, size_t errlen)
 {
 	int ret = 0;
 
+	for (size_t i = 0; i < r->nc; i++)
+		if (!utf8(r->c[i].design) || !utf8(r->c[i].source)) {
+			snprintf(err, errlen,
+				 "%s:%u: a name that is not UTF-8 text",
+				 r->file, r->c[i].line);
+			return -EINVAL;
+		}
 	if (!r->nc) {
 		snprintf(err, errlen, "%s: no %s figures in it", r->file,
 			 r->tool);

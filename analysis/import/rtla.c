@@ -118,8 +118,10 @@ static int lines(struct imp_run *r, struct imp_text *t, struct rtla *h)
 				r->unit_ns = 1;
 			continue;
 		}
-		if (imp_starts(s, "ALL:"))
+		if (imp_starts(s, "ALL:")) {
+			ret = 0;
 			break;
+		}
 		if (imp_starts(s, "Index") || imp_starts(s, "IRQ-") ||
 		    imp_starts(s, "Thr-") || imp_starts(s, "CPU-") ||
 		    imp_starts(s, "Usr-"))
@@ -183,6 +185,13 @@ static struct imp_cell *column_cell(struct imp_run *r, struct imp_text *t,
 			break;
 		snprintf(scen, sizeof(scen), "cpu%llu",
 			 (unsigned long long)cpu);
+		for (size_t i = 0; i < r->nc; i++)
+			if (!strcmp(r->c[i].scenario, scen) &&
+			    !strcmp(r->c[i].design, kinds[k].design)) {
+				t->line = line;
+				imp_fail(t, "column %s twice", col);
+				return NULL;
+			}
 		return imp_cell_add(r, scen, kinds[k].design, col, line);
 	}
 	t->line = line;
