@@ -14,11 +14,12 @@ add_library(irqlab_analysis STATIC formats/run.c tail/tail_run.c
 	report/report_generations.c report/palette.c report/benchmarks.c
 	report/benchmarks_targets.c report/host.c
 	compare/compare.c compare/compare_caveats.c compare/compare_cli.c
-	compare/compare_runs.c compare/compare_shift.c compare/compare_stability.c)
+	compare/compare_runs.c compare/compare_shift.c compare/compare_stability.c
+	compare/compare_import.c)
 target_include_directories(irqlab_analysis PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include
 	PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_definitions(irqlab_analysis PRIVATE
 	IRQLAB_GP_DIR="${CMAKE_CURRENT_SOURCE_DIR}/report/gp")
 target_link_libraries(irqlab_analysis PUBLIC irqlab_runfolder irqlab_stages
-	irqlab_tail
+	irqlab_tail irqlab_import
 	PkgConfig::JANSSON PRIVATE irqlab_warnings)

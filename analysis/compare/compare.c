@@ -197,7 +197,7 @@ static const char *latency_verdict(const struct cmp_opts *o, bool checked,
 	}
 	if (checked && g->enough && g->lo > 1 && g->point > 1 + o->threshold)
 		return "moved with the global shift (a regression above)";
-	if (c->hi < 1 + o->threshold && checked) {
+	if (c->hi < 1 + o->threshold && checked && !c->censored) {
 		v->within++;
 		return l->hi < 1 ? "within (lower than the rest)" : "within";
 	}
@@ -354,6 +354,8 @@ static void latency_row(const struct side *base, const struct side *now,
 		snprintf(det, sizeof(det), "unknown");
 	quiet_ratio(base, now, c, m, qr, sizeof(qr));
 	verdict = latency_verdict(o, chk, sh, c, v);
+	if (v->finding)
+		cmp_finding_cell(v->finding, v->side, m, c, b, x, now->n);
 	printf("| %s | %s | %.6g | %.6g | %s | %s | %s | %s | %s |\n",
 	       c->scenario, c->design, b, x, tot, loc, det, verdict, qr);
 	json_array_append_new(
@@ -383,9 +385,13 @@ static int latency_head(const struct side *base, const struct side *now,
 			  cells[i].origin, &v->mixed, cells[i].sb);
 		side_runs(now, cells[i].scenario, cells[i].design, m,
 			  cells[i].origin, &v->mixed, cells[i].sn);
+		if (v->finding)
+			cmp_censor_runs(now, &cells[i], m);
 	}
 	cmp_run_levels(base, now, cells, nc, sh);
 	cmp_global_shift(base, now, chk ? 1 - CMP_ALPHA / 2 : REPORT_LEVEL, sh);
+	if (v->finding)
+		cmp_finding_global(v->finding, v->side, m, &sh->global);
 	if (cmp_local_shifts(base, now, cells, nc, lv, sh))
 		return -ENOMEM;
 	global_line(o, chk, sh, base->n, now->n, v, jm);
@@ -395,6 +401,8 @@ static int latency_head(const struct side *base, const struct side *now,
 		       sh->df, lv * 100);
 	else
 		printf("No replicates (one run a side): the run-to-run spread is unknown, and no cell can be tested; run --repeat 3 at the base.\n\n");
+	if (v->finding)
+		cmp_runs_needed(o, m, sh, lv, jm);
 	json_object_set_new(jm, "spread_sd",
 			    cmp_jnum(sh->df > 0 ? sqrt(sh->var) : NAN));
 	json_object_set_new(jm, "spread_df", json_real(sh->df));
@@ -464,7 +472,8 @@ static int compare_side(const struct side *base, const struct side *now,
 	printf("\n## Side %zu: %zu run%s against the base's %zu\n\n", k, now->n,
 	       now->n == 1 ? "" : "s", base->n);
 	for (int m = 0; m < M_NR; m++)
-		if (compare_metric(base, now, o, (enum metric)m, level, cells,
+		if ((!v->finding || cmp_metrics[m].permille) &&
+		    compare_metric(base, now, o, (enum metric)m, level, cells,
 				   nc, &sh, v, jmetrics))
 			goto out;
 	ret = 0;
@@ -617,8 +626,10 @@ int cmp_compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
 	struct verdicts v = { 0 };
 	struct cell *cells = NULL;
 	unsigned int family = 0;
-	size_t nc = 0, maxruns = 0;
+	size_t nc = 0, maxruns = 0, blen = 0;
 	json_t *j = json_object(), *jsides = json_array();
+	FILE *saved = stdout, *body;
+	char *buf = NULL;
 	int ret = -ENOMEM;
 
 	if (j && jsides && json_object_set_new(j, "sides", jsides))
@@ -628,6 +639,9 @@ int cmp_compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
 	cells = cells_make(&base->r[0], maxruns, &nc);
 	if (!cells || !j || !jsides)
 		goto out;
+	body = cmp_imported_begin(sides, nsides, &v, &buf, &blen);
+	if (body)
+		stdout = body;
 	/* Bonferroni over the checked latency cells of one side. */
 	for (int m = 0; m < M_NR; m++)
 		if (o->check[m] && cmp_metrics[m].permille)
@@ -642,16 +656,29 @@ int cmp_compare(struct side *sides, size_t nsides, const struct cmp_opts *o)
 				    json_integer((json_int_t)sides[i].n));
 		json_object_set_new(js, "base_runs",
 				    json_integer((json_int_t)base->n));
+		v.side = i;
+		if (v.finding)
+			cmp_pair_runs(&sides[0], &sides[i], js);
 		cmp_caveats(base, &sides[i], &v, js);
 		if (compare_side(base, &sides[i], i, o, cells, nc, family, &v,
 				 js))
 			goto out;
 	}
 	ret = (int)outcome(&v, o);
+	if (body) {
+		cmp_imported_end(saved, body, &buf, &blen, &v, nsides, j);
+		body = NULL;
+	}
 	outcome_json(j, (enum ana_outcome)ret, &v, o);
 	if (o->json && write_json(o->json, j))
 		ret = -EIO;
 out:
+	if (stdout != saved) {
+		fclose(stdout);
+		stdout = saved;
+	}
+	free(buf);
+	cmp_finding_free(v.finding);
 	cells_free(cells, nc);
 	json_decref(j);
 	return ret;

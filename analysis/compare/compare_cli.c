@@ -17,10 +17,14 @@ static void usage(FILE *f)
 {
 	fputs("usage: irqlab compare BASE RUN... [--metric M]... [--threshold PCT]\n"
 	      "       irqlab compare --base BASE [--base BASE]... RUN... [OPTIONS]\n"
+	      "       irqlab compare [OPTIONS] --base A1 A2... -- B1 B2...\n"
 	      "  Compares run folders scenario by scenario. In the first form each\n"
 	      "  RUN is a side of its own against BASE; with --base, the --base runs\n"
 	      "  are one side and every RUN the other (several runs of one build).\n"
 	      "  A folder of run folders (irqlab run --repeat) is a side of its runs.\n"
+	      "  With --, every BASE before it is the base and every RUN after it\n"
+	      "  the other side; a file of another tool (cyclictest --json, rtla,\n"
+	      "  bcc hardirqs) is imported as a run (docs/import.md).\n"
 	      "  --metric M       check M for regressions: p50 p99 p999 throughput\n"
 	      "                   accesses stranded (repeatable; default p50)\n"
 	      "  --threshold PCT  how much worse is a regression (default 10)\n"
@@ -107,6 +111,15 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o,
 	return -1;
 }
 
+/* Where "--" splits the base from the other side, or @argc. */
+static int split_at(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--"))
+			return i;
+	return argc;
+}
+
 int compare_main(int argc, char **argv)
 {
 	struct cmp_opts o = { .threshold = 0.10 };
@@ -114,17 +127,22 @@ int compare_main(int argc, char **argv)
 	size_t nbases = 0, npos, nsides;
 	struct side *sides;
 	char err[1024];
-	int ret = 0;
+	int ret = 0, split = split_at(argc, argv);
 
 	bases = calloc((size_t)argc + 1, sizeof(*bases));
 	if (!bases)
 		return 1;
-	ret = compare_opts(argc, argv, &o, bases, &nbases);
+	ret = compare_opts(split, argv, &o, bases, &nbases);
 	if (ret >= 0) {
 		free(bases);
 		return ret;
 	}
 	ret = 0;
+	/* BASE... -- RUN...: what stands before "--" is the base too. */
+	while (split < argc && optind < split)
+		bases[nbases++] = argv[optind++];
+	if (split < argc)
+		optind = split + 1;
 	npos = (size_t)(argc - optind);
 	if (nbases ? npos < 1 : npos < 2) {
 		fprintf(stderr,

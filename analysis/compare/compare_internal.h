@@ -75,6 +75,7 @@ struct cell {
 	double *eb, *en; /* the same less its run's global level */
 	size_t vb, vn; /* runs with a value, each side */
 	struct irqstat_shift local; /* side over base, against the global */
+	unsigned int censored; /* side runs whose value is a lower bound */
 	double lo, hi; /* the ratio's interval, global and local together */
 };
 
@@ -87,8 +88,12 @@ struct shift {
 	unsigned int replicates; /* cells the spread was pooled over */
 };
 
+struct cmp_finding;
+
 /* What a side's comparison found, for the outcome and its footer. */
 struct verdicts {
+	struct cmp_finding *finding; /* imported runs: the finding's cells */
+	size_t side; /* the side being compared */
 	unsigned int regressions, checked, within, unknown;
 	unsigned int global_regressed, global_untestable, global_none;
 	unsigned int no_replicates;
@@ -119,6 +124,40 @@ int cmp_local_shifts(const struct side *base, const struct side *now,
 /* The caveats beside the verdict (time order, host noise), on stdout. */
 void cmp_caveats(const struct side *base, const struct side *now,
 		 struct verdicts *v, json_t *jside);
+/*
+ * Imported runs (compare_import.c, docs/import.md): a file of another
+ * tool as one run of @sd; whether every run of @sides is imported; the
+ * runs of two sides sorted by start and, where they alternate, paired
+ * and said so (true); the runs a side a change of the threshold needs at
+ * @sh's spread; the finding, its cells noted as the rows are written
+ * (@nn: the side's runs) and printed on @out.
+ */
+int cmp_side_import(struct side *sd, const char *path, char *err,
+		    size_t errlen);
+bool cmp_imported(const struct side *sides, size_t nsides);
+bool cmp_pair_runs(struct side *base, struct side *now, json_t *jside);
+void cmp_censor_runs(const struct side *now, struct cell *c, enum metric m);
+void cmp_runs_needed(const struct cmp_opts *o, enum metric m,
+		     const struct shift *sh, double lv, json_t *jm);
+struct cmp_finding *cmp_finding_new(const struct side *sides, size_t nsides);
+void cmp_finding_cell(struct cmp_finding *f, size_t side, enum metric m,
+		      const struct cell *c, double b, double x, size_t nn);
+void cmp_finding_global(struct cmp_finding *f, size_t side, enum metric m,
+			const struct irqstat_shift *g);
+void cmp_finding_print(FILE *out, const struct cmp_finding *f, size_t nsides);
+void cmp_finding_free(struct cmp_finding *f);
+/*
+ * An imported comparison opens on its finding, which every metric's
+ * verdicts make: its tables go to a buffer (the FILE returned, which the
+ * caller makes stdout; NULL: not imported) while they are worked out,
+ * then cmp_imported_end() puts back @saved and prints the title, the
+ * finding (also into @j) and the tables.
+ */
+FILE *cmp_imported_begin(struct side *sides, size_t nsides, struct verdicts *v,
+			 char **buf, size_t *len);
+void cmp_imported_end(FILE *saved, FILE *body, char **buf, size_t *len,
+		      const struct verdicts *v, size_t nsides, json_t *j);
+
 /* The comparison of @sides against the first. The outcome, or -errno. */
 int cmp_compare(struct side *sides, size_t nsides, const struct cmp_opts *o);
 

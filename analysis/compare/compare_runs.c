@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "compare_internal.h"
 #include "report/host.h"
 
@@ -33,8 +34,12 @@ int cmp_side_add(struct side *sd, const char *dir, char *err, size_t errlen)
 {
 	struct dirent **names = NULL;
 	char path[4096];
+	struct stat st;
 	int n, ret = 0;
 
+	/* A file of another tool: imported as one run (docs/import.md). */
+	if (!stat(dir, &st) && S_ISREG(st.st_mode))
+		return cmp_side_import(sd, dir, err, errlen);
 	if (has_summary(dir) || access(dir, F_OK)) {
 		n = -1;
 	} else {

@@ -112,5 +112,7 @@ int bench_cmd_run(int argc, char **argv, bool bench);
 int bench_cmd_export(int argc, char **argv);
 int bench_cmd_lami(int argc, char **argv);
 int bench_cmd_history(int argc, char **argv);
+/* irqlab import (cmd_import.c, docs/import.md): its exit status. */
+int bench_import_main(int argc, char **argv);
 
 #endif /* BENCH_CMD_H */

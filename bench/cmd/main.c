@@ -43,6 +43,7 @@ static const char main_usage[] =
 	"  calibrate --gate  what the A/B gate is worth on this machine\n"
 	"  soak     the suite again and again with random seeds, every run checked\n"
 	"  adopt    install a run folder made elsewhere (./irqlab vm run's guest)\n"
+	"  import   other tools' results (cyclictest, rtla, bcc, irq traces) as runs\n"
 	"  list     what can be run, and this machine's topology\n"
 	"  help     this text; `irqlab COMMAND --help` for a command's options\n";
 
@@ -139,6 +140,8 @@ int main(int argc, char **argv)
 		return cmd_list(argc - 1, argv + 1);
 	if (!strcmp(cmd, "adopt"))
 		return bench_adopt_main(argc - 1, argv + 1);
+	if (!strcmp(cmd, "import"))
+		return bench_import_main(argc - 1, argv + 1);
 	if (!strcmp(cmd, "soak") || !strcmp(cmd, "ab") ||
 	    !strcmp(cmd, "calibrate")) {
 		char self[4096];

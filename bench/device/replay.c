@@ -56,6 +56,8 @@ struct reader {
 	size_t cap_all;
 	char *err;
 	size_t errlen;
+	bool pair; /* bench_replay_read_pairs(): exits too */
+	unsigned int cpu; /* the event line's CPU */
 };
 
 static int __attribute__((format(printf, 2, 3)))
@@ -211,6 +213,24 @@ static int arrival(struct reader *rd, uint64_t ns, long num, const char *name,
 	return 0;
 }
 
+/* An entry of bench_replay_read_pairs(): an arrival that opens its irq. */
+static int pair_entry(struct reader *rd, long num, const char *name, size_t len,
+		      uint64_t ns)
+{
+	unsigned int open_line = 0;
+	int ret = arrival(rd, ns, num, name, len);
+
+	if (!ret)
+		ret = bench_replay_pair_entry(rd->r, rd->cpu, num, name, len,
+					      ns, rd->line, &open_line);
+	if (ret == -EEXIST)
+		return fail(rd,
+			    "a second irq_handler_entry of irq %ld on CPU %u "
+			    "before the exit of line %u's",
+			    num, rd->cpu, open_line);
+	return ret;
+}
+
 /* "irq=28 name=virtio1-req.0", the payload of irq_handler_entry. */
 static int entry_payload(struct reader *rd, const char *p, uint64_t ns)
 {
@@ -236,7 +256,27 @@ static int entry_payload(struct reader *rd, const char *p, uint64_t ns)
 	len = strlen(name);
 	while (len && isspace((unsigned char)name[len - 1]))
 		len--;
-	return arrival(rd, ns, (long)num, name, len);
+	return rd->pair ? pair_entry(rd, (long)num, name, len, ns) :
+			  arrival(rd, ns, (long)num, name, len);
+}
+
+/* "irq=28 ret=handled", the payload of irq_handler_exit. */
+static int exit_payload(struct reader *rd, const char *p, uint64_t ns)
+{
+	uint64_t num;
+	size_t n;
+	int ret;
+
+	p += strspn(p, " \t");
+	n = strncmp(p, "irq=", 4) ? 0 : strspn(p + 4, "0123456789");
+	if (!n || !digits_u64(p + 4, n, &num) || num > 0x7fffffff ||
+	    strncmp(p + 4 + n + strspn(p + 4 + n, " \t"), "ret=", 4))
+		return fail(rd, "irq_handler_exit without irq=N ret=...");
+	ret = bench_replay_pair_exit(rd->r, rd->cpu, (long)num, ns);
+	if (ret == -ERANGE)
+		return fail(rd, "irq_handler_exit of irq %llu before its entry",
+			    (unsigned long long)num);
+	return ret;
 }
 
 /*
@@ -254,6 +294,7 @@ static int event_line(struct reader *rd, char *s)
 	n = tokens(copy, tok, MAX_TOKENS);
 	for (c = 0; c < n && !is_cpu(tok[c]); c++)
 		;
+	rd->cpu = c < n ? (unsigned int)strtoul(tok[c] + 1, NULL, 10) : 0;
 	/* The timestamp: right after the CPU, or after the flags. */
 	for (i = c + 1; i < n && i <= c + 2; i++) {
 		ret = timestamp(rd, tok[i], &ns);
@@ -275,6 +316,13 @@ static int event_line(struct reader *rd, char *s)
 	if (kind != rd->format)
 		return fail(rd, "an event line of %s in a recording of %s",
 			    format_names[kind], format_names[rd->format]);
+	if (rd->pair &&
+	    !strcmp(ev, kind == BENCH_REPLAY_PERF ? "irq:irq_handler_exit:" :
+						    "irq_handler_exit:")) {
+		ret = exit_payload(rd, s + (tok[i + 1] - copy) + strlen(ev),
+				   ns);
+		return ret ? ret : 1;
+	}
 	if (strcmp(ev, kind == BENCH_REPLAY_PERF ? "irq:irq_handler_entry:" :
 						   "irq_handler_entry:")) {
 		rd->r->skipped++;
@@ -350,7 +398,7 @@ static int line_of(struct reader *rd, char *s)
 		if (ret)
 			return ret < 0 ? ret : 0;
 	}
-	if (rd->format < 0 || rd->format == BENCH_REPLAY_PLAIN) {
+	if (!rd->pair && (rd->format < 0 || rd->format == BENCH_REPLAY_PLAIN)) {
 		ret = plain_line(rd, s);
 		if (ret > 0)
 			rd->format = BENCH_REPLAY_PLAIN;
@@ -403,12 +451,14 @@ static int read_lines(struct reader *rd, FILE *f)
 	return ret;
 }
 
-int bench_replay_read(FILE *f, const char *path, struct bench_replay **out,
-		      char *err, size_t errlen)
+static int read_recording(FILE *f, const char *path, bool pair,
+			  struct bench_replay **out, char *err, size_t errlen)
 {
-	struct reader rd = {
-		.path = path, .format = -1, .err = err, .errlen = errlen
-	};
+	struct reader rd = { .path = path,
+			     .format = -1,
+			     .err = err,
+			     .errlen = errlen,
+			     .pair = pair };
 	int ret;
 
 	*out = NULL;
@@ -432,12 +482,26 @@ int bench_replay_read(FILE *f, const char *path, struct bench_replay **out,
 	}
 	rd.r->format = (enum bench_replay_format)rd.format;
 	rd.r->lines = rd.line;
+	if (pair)
+		bench_replay_pair_close(rd.r);
 	*out = rd.r;
 	return 0;
 nomem:
 	bench_replay_free(rd.r);
 	snprintf(err, errlen, "%s: out of memory", path);
 	return -ENOMEM;
+}
+
+int bench_replay_read(FILE *f, const char *path, struct bench_replay **out,
+		      char *err, size_t errlen)
+{
+	return read_recording(f, path, false, out, err, errlen);
+}
+
+int bench_replay_read_pairs(FILE *f, const char *path,
+			    struct bench_replay **out, char *err, size_t errlen)
+{
+	return read_recording(f, path, true, out, err, errlen);
 }
 
 int bench_replay_load(const char *path, struct bench_replay **out, char *err,
@@ -479,6 +543,9 @@ void bench_replay_free(struct bench_replay *r)
 {
 	if (!r)
 		return;
+	for (size_t i = 0; i < r->nr_handlers; i++)
+		free(r->handlers[i].ns);
+	free(r->handlers);
 	free(r->irqs);
 	free(r->all);
 	free(r->t);

@@ -5,10 +5,14 @@
  * owns the formats: the kernel's ftrace text (irq_handler_entry lines of
  * trace, trace_pipe or trace-cmd report), perf script output of the same
  * event (irq:irq_handler_entry), and a plain file of "NS IRQ" lines.
+ * Read for irqlab import (bench_replay_read_pairs()), each entry is paired
+ * with its irq_handler_exit on its CPU: the handlers' durations
+ * (replay_pair.c keeps them).
  */
 #ifndef BENCH_REPLAY_H
 #define BENCH_REPLAY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -43,6 +47,29 @@ struct bench_replay_irq {
 };
 
 /**
+ * struct bench_replay_handler - one irq's handler on one CPU, paired
+ * @num:	the kernel's irq number
+ * @name:	the handler's name (irq_handler_entry's name=)
+ * @cpu:	the CPU it ran on
+ * @line:	the line of its first entry
+ * @ns:		its durations, exit - entry, in file order; @n of them
+ * @skipped:	its exits without an entry (the trace began inside it) and
+ *		its entry without an exit (the trace ended inside it)
+ * @open:	an entry at @entry_ns (line @entry_line) waits for its exit
+ */
+struct bench_replay_handler {
+	long num;
+	char name[BENCH_REPLAY_NAME_MAX];
+	unsigned int cpu, line;
+	uint64_t *ns;
+	size_t n, cap;
+	size_t skipped;
+	bool open;
+	uint64_t entry_ns;
+	unsigned int entry_line;
+};
+
+/**
  * struct bench_replay - a recording, read
  * @format:	the format its content showed
  * @irqs:	its sources, in order of first arrival
@@ -56,6 +83,10 @@ struct bench_replay_irq {
  *		its span plus one mean gap (at least 1 ns), so that the last
  *		arrival and the first of the next pass are as far apart as
  *		the average two
+ * @handlers:	read by bench_replay_read_pairs(): each irq's handler on
+ *		each CPU with its durations, in order of first entry;
+ *		@nr_handlers of them
+ * @exits_alone: exits of an irq no entry on their CPU ever named
  */
 struct bench_replay {
 	enum bench_replay_format format;
@@ -67,6 +98,9 @@ struct bench_replay {
 	uint64_t *t;
 	size_t n;
 	uint64_t loop_ns;
+	struct bench_replay_handler *handlers;
+	size_t nr_handlers;
+	size_t exits_alone;
 	/* Private: every arrival as read, in file order. */
 	struct bench_replay_arrival {
 		uint64_t ns;
@@ -95,6 +129,38 @@ struct bench_replay {
  */
 int bench_replay_read(FILE *f, const char *path, struct bench_replay **out,
 		      char *err, size_t errlen);
+
+/**
+ * bench_replay_read_pairs - read an irq trace, entries paired with exits
+ * @f, @path, @out, @err, @errlen: as bench_replay_read()
+ *
+ * As bench_replay_read(), for ftrace and perf script text only, and
+ * irq_handler_exit lines are read too ("irq=N ret=handled"): each is
+ * paired with the entry of its irq open on its CPU into @out->handlers.
+ * An exit without one is skipped and counted (the trace began inside
+ * the handler), as is an entry still open at the end; a second entry of
+ * an irq open on its CPU, or an exit stamped before its entry, is refused
+ * at its line.
+ *
+ * Return: 0, -EINVAL with @err filled, -ENOMEM.
+ */
+int bench_replay_read_pairs(FILE *f, const char *path,
+			    struct bench_replay **out, char *err,
+			    size_t errlen);
+
+/*
+ * replay_pair.c: @r's handler @num/@name on @cpu entered at @ns (line
+ * @line): 0, -EEXIST when one of @num is open on @cpu already (*@open_line
+ * says where), -ENOMEM; and its exit: 0 (paired or counted), -ERANGE for
+ * an exit before its entry.
+ */
+int bench_replay_pair_entry(struct bench_replay *r, unsigned int cpu, long num,
+			    const char *name, size_t len, uint64_t ns,
+			    unsigned int line, unsigned int *open_line);
+int bench_replay_pair_exit(struct bench_replay *r, unsigned int cpu, long num,
+			   uint64_t ns);
+/* Count the entries still open, at the end of the trace. */
+void bench_replay_pair_close(struct bench_replay *r);
 
 /**
  * bench_replay_load - open the regular file @path and read it
