@@ -432,6 +432,36 @@ static size_t run_designs(const struct run *r, const char **out, char *names,
 	return n;
 }
 
+/* Whether any of irqlab's designs in @r has a value @has says it has. */
+static bool any_design(const struct run *r,
+		       bool (*has)(const struct run_design *d))
+{
+	const char *dn[NR_DESIGNS];
+	char names[96];
+	size_t nd = run_designs(r, dn, names, sizeof(names));
+
+	for (size_t i = 0; i < r->nsc; i++)
+		for (size_t k = 0; k < nd; k++) {
+			const struct run_design *d =
+				run_find_design(&r->sc[i], dn[k]);
+
+			if (d && has(d))
+				return true;
+		}
+	return false;
+}
+
+static bool has_accesses(const struct run_design *d)
+{
+	return isfinite(d->accesses_per_irq);
+}
+
+static bool has_load(const struct run_design *d)
+{
+	return d->seconds > 0 && d->fired > 0 && isfinite(d->throughput) &&
+	       d->throughput > 0;
+}
+
 static int figure_accesses(struct report *rp)
 {
 	const struct run *r = &rp->run;
@@ -643,18 +673,31 @@ int report_figures(struct report *rp, struct doc *d)
 			d,
 			"This folder has no samples.bin: no latency distributions to draw.");
 	}
-	ret = figure_accesses(rp);
-	if (ret)
-		return ret;
-	doc_figure(
-		d, "figures/accesses.png",
-		"Controller register accesses per interrupt taken, per scenario and design (summary.json).");
-	ret = figure_load(rp);
-	if (ret)
-		return ret;
-	doc_figure(
-		d, "figures/load.png",
-		"Serviced events per second against the offered load (events fired per second of stimulus), one point per scenario and design; the dashed line is serviced = offered.");
+	/* An imported run (docs/import.md) has neither figure's counts. */
+	if (any_design(r, has_accesses)) {
+		ret = figure_accesses(rp);
+		if (ret)
+			return ret;
+		doc_figure(
+			d, "figures/accesses.png",
+			"Controller register accesses per interrupt taken, per scenario and design (summary.json).");
+	} else {
+		doc_para(
+			d,
+			"No design of this run counted register accesses: no accesses figure.");
+	}
+	if (any_design(r, has_load)) {
+		ret = figure_load(rp);
+		if (ret)
+			return ret;
+		doc_figure(
+			d, "figures/load.png",
+			"Serviced events per second against the offered load (events fired per second of stimulus), one point per scenario and design; the dashed line is serviced = offered.");
+	} else {
+		doc_para(
+			d,
+			"No design of this run has a stimulus time: no throughput figure.");
+	}
 	for (size_t i = 0; r->has_samples && i < r->nsc; i++) {
 		char file[64], cap[256], h[160];
 		bool any = false;
