@@ -85,6 +85,8 @@ void report_bench_targets(const struct run *r, struct doc *d);
  * folders measured the path with its tracepoints idle as "instructions".
  */
 bool report_bench_copies(const struct run_bench *b);
+/* The dispatch rows before the modern family's ("v6-"): 2.6.18's. */
+size_t report_bench_ndispatch_2618(const struct run_bench *b);
 
 /* The stacked per-stage figure (report_figures.c), for report_stages. */
 int report_figure_stages(struct report *rp);
