@@ -82,4 +82,21 @@ int gic6_inta(unsigned int cpu, unsigned int irq, void *ctx);
 void gic6_inta_restore(struct chip_model *m, unsigned int irq);
 unsigned int gic6_spi_base(void);
 
+/*
+ * The i8259A pair: the cached mask written to the line's IMR
+ * (disable_8259A_irq() and enable_8259A_irq(): one outb);
+ * mask_and_ack_8259A() (the same sequence as 2.6.18's: the dummy IMR inb,
+ * the IMR outb, the specific EOIs); the INTA cycle on the cascade vector,
+ * which every line's interrupt raises, for @ctx the model, returning the
+ * 2.6.18 irq of the line resolved; the vector; whether a slave line is resolved in the
+ * INTA cycle (else it comes through master IR2's chained handler).
+ */
+void i8259_6_write_mask(struct chip_model *m, unsigned int pin,
+			unsigned int acc, bool masked);
+void i8259_6_mask_ack(struct chip_model *m, unsigned int pin, unsigned int acc);
+int i8259_6_inta(unsigned int cpu, unsigned int irq, void *ctx);
+void i8259_6_inta_restore(struct chip_model *m);
+unsigned int i8259_6_vector(const struct chip_model *m);
+bool i8259_6_slave_by_inta(const struct chip_model *m);
+
 #endif /* CHIPS_DRV_DRV6_H */

@@ -7,9 +7,11 @@
  */
 #include <chips/ioapic.h>
 #include <chips/gic.h>
+#include <chips/i8259.h>
 #include <chips/soft.h>
 #include "drv/drv6.h"
 #include "hw/gic_hw.h"
+#include "hw/i8259_hw.h"
 #include "hw/ioapic_hw.h"
 #include "hw/soft_hw.h"
 
@@ -192,4 +194,35 @@ void gic6_inta_restore(struct chip_model *m, unsigned int irq)
 unsigned int gic6_spi_base(void)
 {
 	return GIC_SPI_BASE;
+}
+
+void i8259_6_write_mask(struct chip_model *m, unsigned int pin,
+			unsigned int acc, bool masked)
+{
+	i8259_write_mask(to_i8259(m), pin, masked, (enum chip_acc)acc);
+}
+
+void i8259_6_mask_ack(struct chip_model *m, unsigned int pin, unsigned int acc)
+{
+	i8259_mask_and_ack(to_i8259(m), pin, (enum chip_acc)acc);
+}
+
+int i8259_6_inta(unsigned int cpu, unsigned int irq, void *ctx)
+{
+	return i8259_inta(cpu, irq, to_i8259(ctx));
+}
+
+void i8259_6_inta_restore(struct chip_model *m)
+{
+	irq_cpu_set_inta(i8259_6_vector(m), i8259_inta, to_i8259(m));
+}
+
+unsigned int i8259_6_vector(const struct chip_model *m)
+{
+	return m->irq_base + I8259_CASCADE_IR;
+}
+
+bool i8259_6_slave_by_inta(const struct chip_model *m)
+{
+	return ((const struct i8259 *)m)->cascade == I8259_CASCADE_INTA;
 }

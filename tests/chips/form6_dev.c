@@ -68,8 +68,3 @@ const char *f6_flow(unsigned int virq)
 		return "level";
 	return "other";
 }
-
-bool f6_masked(unsigned int virq)
-{
-	return irqd_irq_masked(irq_get_irq_data(virq));
-}
