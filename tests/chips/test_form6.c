@@ -283,6 +283,35 @@ static void test_gic_level(void **state)
 }
 
 /*
+ * The GIC, an edge SPI: both forms keep handle_fasteoi_irq for it (the
+ * modern gic_irq_domain_map() sets it for every SPI whatever its
+ * trigger), so an edge costs what a level does: the IAR read and the
+ * EOIR write.
+ */
+static void test_gic_edge(void **state)
+{
+	static const struct expect e18 = {
+		"ack:1R0W eoi:0R1W",
+		"mask:0R1W",
+		"unmask:0R1W",
+		"mask:0R1W unmask:0R1W",
+	};
+	static const struct expect e6 = { "ack:1R0W eoi:0R1W", "mask:0R1W",
+					  "unmask:0R1W", "none" };
+	unsigned int id = GIC_SPI_BASE + 6;
+	struct dev d;
+
+	(void)state;
+	m = gic_create(BASE, 32, 2);
+	assert_non_null(m);
+	assert_int_equal(set_irq_type(BASE + id, IRQ_TYPE_EDGE_RISING), 0);
+	d = (struct dev){ .line = { m, GIC_SPI_PIN(id) } };
+	on_2618(&d, BASE + id, &e18);
+	assert_ptr_equal(irq_desc[BASE + id].handle_irq, handle_fasteoi_irq);
+	on_v6(&gic_form6, &d, BASE + id, IRQ_TYPE_EDGE_RISING, "fasteoi", &e6);
+}
+
+/*
  * The i8259A pair, a master line: handle_level_irq in both, whose
  * mask_ack is mask_and_ack_8259A() (the dummy IMR inb, the IMR outb, the
  * specific EOI outb) and whose end unmasks (one IMR outb): the same five
@@ -324,6 +353,7 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_gic_level, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_gic_edge, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_i8259, setup, teardown),
 	};
 
