@@ -99,4 +99,29 @@ void i8259_6_inta_restore(struct chip_model *m);
 unsigned int i8259_6_vector(const struct chip_model *m);
 bool i8259_6_slave_by_inta(const struct chip_model *m);
 
+/*
+ * The GPIO bank behind the VIC, for @m the bank: its VIC and the VIC
+ * input it drives; the VIC's INTENCLEAR, INTENABLE and SOFTINTCLEAR
+ * writes of input @in (one write each); the VIC vector's acknowledge
+ * cycle (the IRQSTATUS read), for @ctx the VIC, and its restore; the
+ * bank's ack (the status clear, and the both-edge re-arm where the line
+ * emulates both edges), mask (CLEARIRQENABLE), unmask (a level line's
+ * status clear, then SETIRQENABLE), whether line @pin is a level one, and
+ * the demultiplexer's read of what is pending (IRQSTATUS and IRQENABLE,
+ * counted as the bank output's).
+ */
+struct chip_model *gpio6_vic(struct chip_model *m);
+unsigned int gpio6_vic_input(const struct chip_model *m);
+void vic6_intenclear(struct chip_model *vic, unsigned int in, unsigned int acc);
+void vic6_intenable(struct chip_model *vic, unsigned int in, unsigned int acc);
+void vic6_softint_clear(struct chip_model *vic, unsigned int in,
+			unsigned int acc);
+int vic6_inta(unsigned int cpu, unsigned int irq, void *ctx);
+void vic6_inta_restore(struct chip_model *vic, unsigned int irq);
+void gpio6_ack(struct chip_model *m, unsigned int pin, unsigned int acc);
+void gpio6_mask(struct chip_model *m, unsigned int pin, unsigned int acc);
+void gpio6_unmask(struct chip_model *m, unsigned int pin, unsigned int acc);
+bool gpio6_level(const struct chip_model *m, unsigned int pin);
+uint32_t gpio6_pending(struct chip_model *m);
+
 #endif /* CHIPS_DRV_DRV6_H */

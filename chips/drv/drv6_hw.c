@@ -7,10 +7,12 @@
  */
 #include <chips/ioapic.h>
 #include <chips/gic.h>
+#include <chips/gpio.h>
 #include <chips/i8259.h>
 #include <chips/soft.h>
 #include "drv/drv6.h"
 #include "hw/gic_hw.h"
+#include "hw/gpio_hw.h"
 #include "hw/i8259_hw.h"
 #include "hw/ioapic_hw.h"
 #include "hw/soft_hw.h"
@@ -225,4 +227,49 @@ unsigned int i8259_6_vector(const struct chip_model *m)
 bool i8259_6_slave_by_inta(const struct chip_model *m)
 {
 	return ((const struct i8259 *)m)->cascade == I8259_CASCADE_INTA;
+}
+
+struct chip_model *gpio6_vic(struct chip_model *m)
+{
+	return ((struct gpio_bank *)m)->vic;
+}
+
+unsigned int gpio6_vic_input(const struct chip_model *m)
+{
+	return ((const struct gpio_bank *)m)->vic_input;
+}
+
+void gpio6_ack(struct chip_model *m, unsigned int pin, unsigned int acc)
+{
+	gpio_ack_edge((struct gpio_bank *)m, (enum chip_acc)acc, 1u << pin);
+}
+
+void gpio6_mask(struct chip_model *m, unsigned int pin, unsigned int acc)
+{
+	gpio_disable((struct gpio_bank *)m, (enum chip_acc)acc, 1u << pin);
+}
+
+void gpio6_unmask(struct chip_model *m, unsigned int pin, unsigned int acc)
+{
+	struct gpio_bank *g = (struct gpio_bank *)m;
+
+	if (ld(&g->drv.level) & (1u << pin))
+		gpio_clear_status(g, (enum chip_acc)acc, 1u << pin);
+	gpio_enable(g, (enum chip_acc)acc, 1u << pin);
+}
+
+bool gpio6_level(const struct chip_model *m, unsigned int pin)
+{
+	return ld(&((const struct gpio_bank *)m)->drv.level) & (1u << pin);
+}
+
+uint32_t gpio6_pending(struct chip_model *m)
+{
+	struct gpio_bank *g = (struct gpio_bank *)m;
+	uint32_t pending;
+
+	chip_reg_read(m, CHIP_LINE_OUTPUT, CHIP_ACC_DEMUX, g->cost.read_ns);
+	pending = ld(&g->hw.irqstatus);
+	chip_reg_read(m, CHIP_LINE_OUTPUT, CHIP_ACC_DEMUX, g->cost.read_ns);
+	return pending & ld(&g->hw.irqenable);
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * End to end: a short generations run (a config written here, in the
- * form of configs/generations.ini: soft, IO-APIC, GIC and i8259 on their
- * modern driver forms, the 2006 pair and every modern design) through `irqlab run` and
+ * form of configs/generations.ini: every chip irqlab drives on its modern
+ * driver form, the 2006 pair and every modern design) through `irqlab run` and
  * `irqlab report`. Every v6 design has records in samples.bin, a row in
  * summary.json with its flow on the modern core, balanced books and the
  * register accesses by chip operation, and a row in the report's
@@ -35,6 +35,7 @@ static const struct {
 	{ "ioapic-edge", "ioapic", "edge", "edge", V6_ALL " v6-nofix" },
 	{ "gic-level", "gic", "level", "fasteoi", V6_ALL },
 	{ "i8259-level", "i8259", "level", "level", V6_ALL },
+	{ "gpio-edge", "gpio", "edge", "edge", V6_ALL },
 };
 
 #define NSC (sizeof(scs) / sizeof(scs[0]))
