@@ -5,7 +5,7 @@
 # (report_*.c, benchmarks.c), the figures by gnuplot (report_figures.c)
 # in the design colours of palette.c.
 add_library(irqlab_analysis STATIC formats/run.c tail/tail_run.c
-	report/doc.c report/report.c report/report_fmt.c report/report_figures.c
+	report/doc.c report/report.c report/report_fmt.c report/report_figures.c report/gnuplot.c
 	report/report_latency.c report/report_controls.c report/report_uio.c
 	report/report_races.c
 	report/report_threaded.c report/report_noise.c report/report_tail.c

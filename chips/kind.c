@@ -53,7 +53,7 @@ const struct chip_kind chip_kinds[] = {
 		.pins		= i8259_kind_pins,
 		.create		= i8259_kind_create,
 		.drive		= chip_drive_wire,
-		.v6_none	= "its modern driver form (i8259_chip, handle_level_irq on the legacy domain) is not written yet",
+		.v6		= &i8259_form6,
 	},
 	{
 		.name		= "ioapic",
@@ -97,7 +97,7 @@ const struct chip_kind chip_kinds[] = {
 		.pins		= gpio_kind_pins,
 		.create		= gpio_kind_create,
 		.drive		= chip_drive_wire,
-		.v6_none	= "its modern driver form (VIC and GPIO under chained_irq_enter/exit) is not written yet",
+		.v6		= &gpio_form6,
 	},
 	{
 		.name		= "uio",

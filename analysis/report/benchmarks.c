@@ -71,6 +71,60 @@ static void dispatch_table(const struct run_bench *b, struct doc *d)
 	doc_table_end(d);
 }
 
+/* The 2.6.18 row of the modern family's row @f ("v6-" and its name). */
+static const struct run_bench_dispatch *
+row_2618(const struct run_bench *b, const struct run_bench_dispatch *f)
+{
+	for (size_t i = 0; i < report_bench_ndispatch_2618(b); i++)
+		if (!strcmp(b->dispatch[i].flow, f->flow + 3))
+			return &b->dispatch[i];
+	return NULL;
+}
+
+/*
+ * The modern family's flows (genirq6) beside 2.6.18's of the same name,
+ * where the run measured them: the table above has both; this sets each
+ * pair side by side.
+ */
+static void generations_table(const struct run_bench *b, struct doc *d)
+{
+	static const char *const head[] = {
+		"flow",
+		"ns, 2.6.18",
+		"ns, modern",
+		"instructions, 2.6.18",
+		"instructions, modern",
+		"instructions, modern - 2.6.18",
+	};
+	size_t old = report_bench_ndispatch_2618(b);
+
+	if (old == b->ndispatch)
+		return;
+	doc_heading(d, 3,
+		    "Dispatch cost per flow, 2.6.18 against the modern core");
+	doc_para(
+		d,
+		"The rows v6-* above are the modern family's flows (core6/, Linux v6.17's genirq) measured the same way: a descriptor on a chip whose operations do nothing and an action that only returns IRQ_HANDLED, entered through genirq6's vector entry (irq_enter, the vector's descriptor, the flow, irq_exit), instructions counted under callgrind inside it. genirq6 has no tracepoints, so no compiled-out or traced copy. Here each beside the 2.6.18 flow of the same name; where the counts differ, the per-function counts under \"Instructions per step\" show which step (the flow's state checks, handle_irq_event(), note_interrupt()'s write-free path).");
+	doc_table(d, 6, 1, head);
+	for (size_t i = old; i < b->ndispatch; i++) {
+		const struct run_bench_dispatch *f = &b->dispatch[i];
+		const struct run_bench_dispatch *o = row_2618(b, f);
+		double nan = NAN;
+		char c[5][32];
+		const char *cells[6] = { f->flow + 3, c[0], c[1],
+					 c[2],	      c[3], c[4] };
+
+		cell(c[0], 32, o ? o->ns : nan, 1, false);
+		cell(c[1], 32, f->ns, 1, false);
+		cell(c[2], 32, o ? o->instructions : nan, 1, false);
+		cell(c[3], 32, f->instructions, 1, false);
+		cell(c[4], 32, o ? f->instructions - o->instructions : nan, 1,
+		     false);
+		doc_row(d, cells);
+	}
+	doc_table_end(d);
+}
+
 /* Where each flow's instructions go: the functions of the path. */
 static void steps_table(const struct run_bench *b, struct doc *d)
 {
@@ -220,6 +274,7 @@ int report_benchmarks(struct report *rp, struct doc *d)
 		"Measured by irqlab bench side by side in this run: first in one process (dispatch, hand-off, scaling, register costs), then as the scenarios above (floor-spin, tput-*, access-*). The targets are the project's (docs/bench.md); a missed one is a finding, with what limits it.");
 	report_bench_targets(r, d);
 	dispatch_table(r->benchmarks, d);
+	generations_table(r->benchmarks, d);
 	steps_table(r->benchmarks, d);
 	scaling_table(r->benchmarks, d);
 	access_share(r, d);

@@ -85,13 +85,22 @@ void report_bench_targets(const struct run *r, struct doc *d);
  * folders measured the path with its tracepoints idle as "instructions".
  */
 bool report_bench_copies(const struct run_bench *b);
+/* The dispatch rows before the modern family's ("v6-"): 2.6.18's. */
+size_t report_bench_ndispatch_2618(const struct run_bench *b);
 
 /* The stacked per-stage figure (report_figures.c), for report_stages. */
 int report_figure_stages(struct report *rp);
-/* A file of figures/, written whole or not at all (report_figures.c). */
+/* A file of figures/, written whole or not at all (gnuplot.c). */
 FILE *report_fig_open(struct report *rp, const char *name);
 int report_fig_close(struct report *rp, FILE *f, const char *name);
-/* A figure of the run drawn from @data's file (report_figures.c). */
+/*
+ * gnuplot @script (analysis/report/gp/) on figures/@in into figures/@out,
+ * with @title and @names (report_safe_name()s or literals) (gnuplot.c).
+ * 0, or -errno with one sentence in rp->err.
+ */
+int report_gnuplot(struct report *rp, const char *script, const char *in,
+		   const char *out, const char *title, const char *names);
+/* A figure of the run drawn from @data's file (gnuplot.c). */
 int report_figure_draw(struct report *rp, const char *stem, const char *script,
 		       const char *title, const char *names,
 		       int (*data)(FILE *f, const void *arg), const void *arg);

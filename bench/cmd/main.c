@@ -15,6 +15,7 @@
 #include "cmd.h"
 #include "designs/designs.h"
 #include "perf/dispatch.h"
+#include "perf/dispatch6.h"
 #include "soak.h"
 #include "adopt.h"
 #include "ab.h"
@@ -134,8 +135,8 @@ int main(int argc, char **argv)
 		return bench_cmd_run(argc - 1, argv + 1, true);
 	/* Not in the usage: what irqlab bench counts under callgrind. */
 	if (!strcmp(cmd, "dispatch"))
-		return bench_dispatch_main(argc - 2, argv + 2,
-					   "irqlab dispatch");
+		return bench_dispatch6_main(argc - 2, argv + 2,
+					    "irqlab dispatch");
 	if (!strcmp(cmd, "list"))
 		return cmd_list(argc - 1, argv + 1);
 	if (!strcmp(cmd, "adopt"))

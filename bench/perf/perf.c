@@ -11,7 +11,9 @@
  *              built without any (irqlab-dispatch-notrace); instructions
  *              per dispatch under callgrind (callgrind.c), the
  *              deterministic figure, of those two and of the traced copy
- *              with no session, and each function's share
+ *              with no session, and each function's share; then the
+ *              modern family's flows (dispatch6.c) the same way, through
+ *              genirq6's vector entry, which has no tracepoints
  *   handoff    one-way cache-line hand-off between two pinned threads
  *              spinning on one atomic word: the floor under any
  *              cross-thread latency the harness measures
@@ -41,6 +43,7 @@
 #include "bench/bench.h"
 #include "callgrind.h"
 #include "dispatch.h"
+#include "dispatch6.h"
 #include "perf.h"
 #include "run/tracing.h"
 
@@ -84,6 +87,14 @@ void bench_dispatch_notrace(const char *notrace, unsigned int n, double *ns,
 	}
 }
 
+/* The function a dispatch of @flow enters: each core's vector entry. */
+static const char *entry_of(const char *flow, bool traced)
+{
+	if (bench_dispatch6_known(flow))
+		return BENCH_DISPATCH6_ENTRY;
+	return traced ? "irq_vector_entry_traced" : "irq_vector_entry";
+}
+
 /*
  * Instructions per dispatch of @flow in build @bin (@sub: its subcommand,
  * or NULL), through the copy of the dispatch path without tracepoints or,
@@ -109,10 +120,11 @@ static double instructions(const struct bench_perf_opts *o, const char *bin,
 	argv[a++] = (char *)flow;
 	argv[a++] = num;
 	argv[a] = NULL;
-	if (bench_callgrind_dispatch(
-		    o->valgrind, argv,
-		    traced ? "irq_vector_entry_traced" : "irq_vector_entry",
-		    "handled", (double)BENCH_DISPATCH_ROUNDS * CG_N, &cg))
+	if (bench_callgrind_dispatch(o->valgrind, argv, entry_of(flow, traced),
+				     bench_dispatch6_known(flow) ?
+					     BENCH_DISPATCH6_ACTION :
+					     "handled",
+				     (double)BENCH_DISPATCH_ROUNDS * CG_N, &cg))
 		return -1;
 	for (unsigned int i = 0; steps && *steps && i < cg.nsteps; i++)
 		json_array_append_new(
@@ -146,6 +158,30 @@ static json_t *dispatch_flow(const struct bench_perf_opts *o,
 		"steps", steps);
 }
 
+/*
+ * One modern flow's figures, measured as dispatch_flow()'s: ns and
+ * instructions through genirq6's vector entry, with its steps. genirq6
+ * has no tracepoints: no compiled-out or traced copy to count.
+ */
+static json_t *dispatch6_flow(const struct bench_perf_opts *o, const char *flow)
+{
+	json_t *steps = o->valgrind ? json_array() : NULL;
+	double ns = -1, ir;
+
+	if (bench_dispatch6_measure(flow, DISPATCH_N, &ns))
+		ns = -1;
+	ir = instructions(o, o->self, "dispatch", false, flow, &steps);
+	if (steps && !json_array_size(steps)) {
+		json_decref(steps);
+		steps = NULL;
+	}
+	return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o*}", "flow",
+			 flow, "ns", jnum(ns), "ns_compiled_out", json_null(),
+			 "per_s", jnum(ns > 0 ? 1e9 / ns : -1), "instructions",
+			 jnum(ir), "instructions_compiled_out", json_null(),
+			 "instructions_traced", json_null(), "steps", steps);
+}
+
 static json_t *dispatch(const struct bench_perf_opts *o)
 {
 	json_t *list = json_array();
@@ -164,7 +200,47 @@ static json_t *dispatch(const struct bench_perf_opts *o)
 			return NULL;
 		}
 	}
+	for (unsigned int i = 0; list && bench_dispatch6_flows[i]; i++) {
+		json_t *j = dispatch6_flow(o, bench_dispatch6_flows[i]);
+
+		if (!j || json_array_append_new(list, j)) {
+			json_decref(list);
+			return NULL;
+		}
+	}
 	return list;
+}
+
+int bench_dispatch6_main(int argc, char **argv, const char *prog)
+{
+	bool traced = argc && !strcmp(argv[0], "--traced");
+	const char *only = argc - traced == 2 ? argv[traced] : NULL;
+	unsigned int n;
+	int ret = 0;
+
+	if (argc - traced > 2 ||
+	    (traced && only && bench_dispatch6_known(only)))
+		return bench_dispatch_main(argc, argv, prog);
+	if (!only || !bench_dispatch6_known(only)) {
+		ret = bench_dispatch_main(argc, argv, prog);
+		if (ret || only || traced)
+			return ret;
+	}
+	n = argc - traced ? (unsigned int)strtoul(argv[argc - 1], NULL, 10) :
+			    200000;
+	for (unsigned int i = 0; bench_dispatch6_flows[i]; i++) {
+		const char *f = bench_dispatch6_flows[i];
+		double ns;
+
+		if (only && strcmp(only, f))
+			continue;
+		if (bench_dispatch6_measure(f, n ? n : 1, &ns)) {
+			fprintf(stderr, "%s: %s failed\n", prog, f);
+			return 1;
+		}
+		printf("%s %.3f\n", f, ns);
+	}
+	return 0;
 }
 
 /* ------------------------------------------------------------- handoff */

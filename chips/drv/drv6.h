@@ -82,4 +82,46 @@ int gic6_inta(unsigned int cpu, unsigned int irq, void *ctx);
 void gic6_inta_restore(struct chip_model *m, unsigned int irq);
 unsigned int gic6_spi_base(void);
 
+/*
+ * The i8259A pair: the cached mask written to the line's IMR
+ * (disable_8259A_irq() and enable_8259A_irq(): one outb);
+ * mask_and_ack_8259A() (the same sequence as 2.6.18's: the dummy IMR inb,
+ * the IMR outb, the specific EOIs); the INTA cycle on the cascade vector,
+ * which every line's interrupt raises, for @ctx the model, returning the
+ * 2.6.18 irq of the line resolved; the vector; whether a slave line is resolved in the
+ * INTA cycle (else it comes through master IR2's chained handler).
+ */
+void i8259_6_write_mask(struct chip_model *m, unsigned int pin,
+			unsigned int acc, bool masked);
+void i8259_6_mask_ack(struct chip_model *m, unsigned int pin, unsigned int acc);
+int i8259_6_inta(unsigned int cpu, unsigned int irq, void *ctx);
+void i8259_6_inta_restore(struct chip_model *m);
+unsigned int i8259_6_vector(const struct chip_model *m);
+bool i8259_6_slave_by_inta(const struct chip_model *m);
+
+/*
+ * The GPIO bank behind the VIC, for @m the bank: its VIC and the VIC
+ * input it drives; the VIC's INTENCLEAR, INTENABLE and SOFTINTCLEAR
+ * writes of input @in (one write each); the VIC vector's acknowledge
+ * cycle (the IRQSTATUS read), for @ctx the VIC, and its restore; the
+ * bank's ack (the status clear, and the both-edge re-arm where the line
+ * emulates both edges), mask (CLEARIRQENABLE), unmask (a level line's
+ * status clear, then SETIRQENABLE), whether line @pin is a level one, and
+ * the demultiplexer's read of what is pending (IRQSTATUS and IRQENABLE,
+ * counted as the bank output's).
+ */
+struct chip_model *gpio6_vic(struct chip_model *m);
+unsigned int gpio6_vic_input(const struct chip_model *m);
+void vic6_intenclear(struct chip_model *vic, unsigned int in, unsigned int acc);
+void vic6_intenable(struct chip_model *vic, unsigned int in, unsigned int acc);
+void vic6_softint_clear(struct chip_model *vic, unsigned int in,
+			unsigned int acc);
+int vic6_inta(unsigned int cpu, unsigned int irq, void *ctx);
+void vic6_inta_restore(struct chip_model *vic, unsigned int irq);
+void gpio6_ack(struct chip_model *m, unsigned int pin, unsigned int acc);
+void gpio6_mask(struct chip_model *m, unsigned int pin, unsigned int acc);
+void gpio6_unmask(struct chip_model *m, unsigned int pin, unsigned int acc);
+bool gpio6_level(const struct chip_model *m, unsigned int pin);
+uint32_t gpio6_pending(struct chip_model *m);
+
 #endif /* CHIPS_DRV_DRV6_H */

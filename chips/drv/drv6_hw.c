@@ -7,9 +7,13 @@
  */
 #include <chips/ioapic.h>
 #include <chips/gic.h>
+#include <chips/gpio.h>
+#include <chips/i8259.h>
 #include <chips/soft.h>
 #include "drv/drv6.h"
 #include "hw/gic_hw.h"
+#include "hw/gpio_hw.h"
+#include "hw/i8259_hw.h"
 #include "hw/ioapic_hw.h"
 #include "hw/soft_hw.h"
 
@@ -192,4 +196,80 @@ void gic6_inta_restore(struct chip_model *m, unsigned int irq)
 unsigned int gic6_spi_base(void)
 {
 	return GIC_SPI_BASE;
+}
+
+void i8259_6_write_mask(struct chip_model *m, unsigned int pin,
+			unsigned int acc, bool masked)
+{
+	i8259_write_mask(to_i8259(m), pin, masked, (enum chip_acc)acc);
+}
+
+void i8259_6_mask_ack(struct chip_model *m, unsigned int pin, unsigned int acc)
+{
+	i8259_mask_and_ack(to_i8259(m), pin, (enum chip_acc)acc);
+}
+
+int i8259_6_inta(unsigned int cpu, unsigned int irq, void *ctx)
+{
+	return i8259_inta(cpu, irq, to_i8259(ctx));
+}
+
+void i8259_6_inta_restore(struct chip_model *m)
+{
+	irq_cpu_set_inta(i8259_6_vector(m), i8259_inta, to_i8259(m));
+}
+
+unsigned int i8259_6_vector(const struct chip_model *m)
+{
+	return m->irq_base + I8259_CASCADE_IR;
+}
+
+bool i8259_6_slave_by_inta(const struct chip_model *m)
+{
+	return ((const struct i8259 *)m)->cascade == I8259_CASCADE_INTA;
+}
+
+struct chip_model *gpio6_vic(struct chip_model *m)
+{
+	return ((struct gpio_bank *)m)->vic;
+}
+
+unsigned int gpio6_vic_input(const struct chip_model *m)
+{
+	return ((const struct gpio_bank *)m)->vic_input;
+}
+
+void gpio6_ack(struct chip_model *m, unsigned int pin, unsigned int acc)
+{
+	gpio_ack_edge((struct gpio_bank *)m, (enum chip_acc)acc, 1u << pin);
+}
+
+void gpio6_mask(struct chip_model *m, unsigned int pin, unsigned int acc)
+{
+	gpio_disable((struct gpio_bank *)m, (enum chip_acc)acc, 1u << pin);
+}
+
+void gpio6_unmask(struct chip_model *m, unsigned int pin, unsigned int acc)
+{
+	struct gpio_bank *g = (struct gpio_bank *)m;
+
+	if (ld(&g->drv.level) & (1u << pin))
+		gpio_clear_status(g, (enum chip_acc)acc, 1u << pin);
+	gpio_enable(g, (enum chip_acc)acc, 1u << pin);
+}
+
+bool gpio6_level(const struct chip_model *m, unsigned int pin)
+{
+	return ld(&((const struct gpio_bank *)m)->drv.level) & (1u << pin);
+}
+
+uint32_t gpio6_pending(struct chip_model *m)
+{
+	struct gpio_bank *g = (struct gpio_bank *)m;
+	uint32_t pending;
+
+	chip_reg_read(m, CHIP_LINE_OUTPUT, CHIP_ACC_DEMUX, g->cost.read_ns);
+	pending = ld(&g->hw.irqstatus);
+	chip_reg_read(m, CHIP_LINE_OUTPUT, CHIP_ACC_DEMUX, g->cost.read_ns);
+	return pending & ld(&g->hw.irqenable);
 }

@@ -48,7 +48,7 @@ uint8_t i8259_pic_inb(struct i8259 *p, unsigned int line, enum chip_acc acc,
  * (it went away, or was masked, after INT was sampled) answers its IR7 and
  * sets no ISR bit: the spurious IRQ7 or IRQ15.
  */
-static int i8259_inta(unsigned int cpu, unsigned int vector, void *ctx)
+int i8259_inta(unsigned int cpu, unsigned int vector, void *ctx)
 {
 	struct i8259 *p = ctx;
 	struct pic_unit *master = &p->pic[MASTER];

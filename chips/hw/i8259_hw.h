@@ -165,5 +165,7 @@ void i8259_write_mask(struct i8259 *p, unsigned int pin, bool masked,
 void i8259_mask_and_ack(struct i8259 *p, unsigned int pin, enum chip_acc acc);
 void i8259_chip_disable(unsigned int irq);
 int i8259_set_type(unsigned int irq, unsigned int type);
+/* The CPU's INTA cycle on the cascade vector (i8259.c); the modern form's. */
+int i8259_inta(unsigned int cpu, unsigned int vector, void *ctx);
 
 #endif /* CHIPS_HW_I8259_HW_H */

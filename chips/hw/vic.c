@@ -97,7 +97,7 @@ void vic_intenable(struct vic *v, unsigned int line, enum chip_acc acc,
  * line if its request is still there. The read is made for the line whose
  * vector the CPU took, spurious or not.
  */
-static int vic_inta(unsigned int cpu, unsigned int irq, void *ctx)
+int vic_inta(unsigned int cpu, unsigned int irq, void *ctx)
 {
 	struct vic *v = ctx;
 

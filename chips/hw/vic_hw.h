@@ -60,5 +60,7 @@ void vic_mask_irq(unsigned int irq);
 void vic_ack_irq(unsigned int irq);
 void vic_unmask_irq(unsigned int irq);
 int vic_set_type(unsigned int irq, unsigned int type);
+/* The acknowledge cycle of a VIC vector (vic.c); the modern form's too. */
+int vic_inta(unsigned int cpu, unsigned int irq, void *ctx);
 
 #endif /* CHIPS_HW_VIC_HW_H */

@@ -42,5 +42,7 @@ struct chip_form6 {
 extern const struct chip_form6 soft_form6;
 extern const struct chip_form6 ioapic_form6;
 extern const struct chip_form6 gic_form6;
+extern const struct chip_form6 i8259_form6;
+extern const struct chip_form6 gpio_form6;
 
 #endif /* CHIPS_FORM6_H */
