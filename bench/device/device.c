@@ -265,7 +265,7 @@ static uint32_t sat32(uint64_t v)
  */
 static void fire(struct bench_line *l, struct bench_dev *d)
 {
-	uint64_t intended = d->next, now = bench_now_ns() - l->t0;
+	uint64_t intended = d->next, now = irq_clock_ns_unordered() - l->t0;
 	bool late = now > intended + l->sc->overrun_ns;
 	struct bench_event *e;
 
@@ -450,7 +450,13 @@ static uint64_t claim_stamp(struct bench_line *l, const struct bench_event *e,
 	if (early != UINT64_MAX && raised != UINT32_MAX &&
 	    (!e || e->intended + raised <= early))
 		return early;
-	return bench_now_ns() - l->t0;
+	/*
+	 * After the status was read: ordered where the device that wrote it
+	 * is another thread; on the device thread itself nothing another
+	 * thread stored is read, and the stamp needs no fence.
+	 */
+	return (l->stamp_early ? bench_now_ns() : irq_clock_ns_unordered()) -
+	       l->t0;
 }
 
 uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
@@ -462,7 +468,7 @@ uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
 	/* Calibration: a known shift of exactly these events' stamps. */
 	if (l->entry_delay_ns)
 		chip_delay_ns(l->entry_delay_ns);
-	if (l->stamp_early)
+	if (l->stamp_early) /* ordered: before the status is read */
 		early = bench_now_ns() - l->t0;
 	last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
 	first = d->drained;
@@ -524,6 +530,19 @@ static bool all_serviced(const struct bench_line *l)
 	return true;
 }
 
+/*
+ * While the device waits, it takes its status line back (a store needs
+ * the line exclusive): the handler read it at the last claim, and
+ * publishing the next event would otherwise wait for it, one more
+ * cache-line transfer between the fire and the raise (docs/bench.md,
+ * spin floor). Only the device thread writes the line.
+ */
+static void own_status(struct bench_line *l)
+{
+	for (unsigned int i = 0; i < l->nr_dev; i++)
+		__atomic_store_n(&l->dev[i].own, 0, __ATOMIC_RELAXED);
+}
+
 static bool stopped(const struct bench_line *l)
 {
 	return __atomic_load_n(l->stop, __ATOMIC_RELAXED);
@@ -571,7 +590,7 @@ static bool fire_due(struct bench_line *l, uint64_t now)
 		 * is due, and a back-to-back device's intended time, are
 		 * read from the clock again. */
 		if (any)
-			now = bench_now_ns() - l->t0;
+			now = irq_clock_ns_unordered() - l->t0;
 		if (l->b2b) {
 			/*
 			 * Once the last one was claimed; until then it is due
@@ -614,12 +633,15 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 	if (l->passive)
 		accept_arrivals(l);
 	while (!stopped(l)) {
-		uint64_t now, due;
+		uint64_t now, due, tick;
 		bool held;
 
-		/* First: a gap the host made ends here, whatever is due. */
-		irq_noise_tick(l->noise);
-		now = bench_now_ns() - l->t0;
+		/*
+		 * One clock read, the turn's stamp and its noise tick: a gap
+		 * the host made ends here, whatever is due.
+		 */
+		now = irq_clock_ns_ticks(&tick) - l->t0;
+		irq_noise_tick_at(l->noise, tick);
 		held = l->level && hold_expire(l, now);
 		due = next_fire(l);
 
@@ -646,10 +668,12 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 			irq_noise_rearm(l->noise);
 			continue;
 		}
-		if (inline_cpu)
+		if (inline_cpu) {
 			irq_cpu_poll();
-		else
+		} else {
+			own_status(l);
 			cpu_relax();
+		}
 	}
 
 	/* The block is over: the driver leaves its critical section, */
