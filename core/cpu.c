@@ -146,16 +146,21 @@ void irq_cpu_kick(unsigned int cpu)
 		cpu_kick(&__irq_cpu_pending[cpu]);
 }
 
-/* The raiser's side of the ->any protocol: see pending_clear_any(). */
-static void pending_set(struct irq_cpu_pending *p, unsigned int irq)
+/*
+ * The raiser's side of the ->any protocol (see pending_clear_any()): the
+ * bit, then ->any. A raise on another CPU orders ->any before its load
+ * of ->sleeping (seq_cst: cpu_kick()'s Dekker handshake with the idle
+ * loop); on the raiser's own CPU, whose thread is awake, a plain store
+ * after the bit is enough.
+ */
+static void pending_set(struct irq_cpu_pending *p, unsigned int irq, bool self)
 {
 	__atomic_fetch_or(&p->bits[irq / BITS_PER_LONG],
 			  1UL << (irq % BITS_PER_LONG), __ATOMIC_SEQ_CST);
-	/*
-	 * After the bit. seq_cst: ordered before the load of ->sleeping in
-	 * cpu_kick().
-	 */
-	__atomic_store_n(&p->any, 1, __ATOMIC_SEQ_CST);
+	if (self)
+		__atomic_store_n(&p->any, 1, __ATOMIC_RELEASE);
+	else
+		__atomic_store_n(&p->any, 1, __ATOMIC_SEQ_CST);
 }
 
 static void take_vector(int irq, bool tick);
@@ -168,28 +173,31 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 	if (cpu >= NR_CPUS || irq >= NR_IRQS)
 		return -EINVAL;
 	p = &__irq_cpu_pending[cpu];
-	if (cpu == smp_processor_id() && __irq_this_cpu.attached &&
-	    !irqs_disabled()) {
-		/*
-		 * On this CPU, interrupts on: taken before this returns. With
-		 * nothing pending (->any clear: no raise completed since the
-		 * set was last found empty) it is the only vector and the
-		 * lowest, and goes straight in, as on a CPU whose IRR is
-		 * empty; a raise from another thread meanwhile is taken
-		 * after it, as if it came after.
-		 */
-		if (!__atomic_load_n(&p->any, __ATOMIC_RELAXED)) {
-			take_vector((int)irq, false);
-			if (unlikely(__irq_cpu_has_pending()))
-				take_pending(p, true);
-			return 0;
-		}
-		pending_set(p, irq);
-		take_pending(p, false);
+	if (cpu != smp_processor_id() || !__irq_this_cpu.attached) {
+		pending_set(p, irq, false);
+		cpu_kick(p);
 		return 0;
 	}
-	pending_set(p, irq);
-	cpu_kick(p);
+	/* This CPU with interrupts off: taken when they come back on. */
+	if (irqs_disabled()) {
+		pending_set(p, irq, true);
+		return 0;
+	}
+	/*
+	 * This CPU, interrupts on: taken before this returns. With nothing
+	 * pending (->any clear: no raise completed since the set was last
+	 * found empty) it is the only vector and the lowest, and goes
+	 * straight in, as on a CPU whose IRR is empty; a raise from another
+	 * thread meanwhile is taken after it, as if it came after.
+	 */
+	if (!__atomic_load_n(&p->any, __ATOMIC_RELAXED)) {
+		take_vector((int)irq, false);
+		if (unlikely(__irq_cpu_has_pending()))
+			take_pending(p, true);
+		return 0;
+	}
+	pending_set(p, irq, true);
+	take_pending(p, false);
 	return 0;
 }
 
@@ -341,27 +349,29 @@ void irq_cpu_stop(unsigned int cpu)
  */
 static int pending_take(struct irq_cpu_pending *p, bool *last)
 {
-	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++) {
-		unsigned long word =
-			__atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
+	enum { N = BITS_TO_LONGS(NR_IRQS) };
+	unsigned long w[N];
 
-		while (word) {
-			int n = __builtin_ctzl(word);
-			unsigned long bit = 1UL << n;
-			bool more = (word & ~bit) != 0;
+#pragma GCC unroll 8
+	for (int i = 0; i < N; i++) /* one cache line for NR_IRQS <= 512 */
+		w[i] = __atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
+#pragma GCC unroll 8
+	for (int i = 0; i < N; i++) {
+		while (w[i]) {
+			int n = __builtin_ctzl(w[i]);
+			unsigned long bit = 1UL << n, rest;
 
+			w[i] &= ~bit;
 			/* Only the bit's value: one lock btr, no CAS loop. */
 			if (!(__atomic_fetch_and(&p->bits[i], ~bit,
 						 __ATOMIC_ACQUIRE) &
-			      bit)) { /* taken by another */
-				word &= ~bit;
-				continue;
-			}
-			for (int j = i + 1; !more && j < BITS_TO_LONGS(NR_IRQS);
-			     j++)
-				more = __atomic_load_n(&p->bits[j],
-						       __ATOMIC_RELAXED) != 0;
-			*last = !more;
+			      bit))
+				continue; /* taken by another */
+			rest = w[i];
+#pragma GCC unroll 8
+			for (int j = i + 1; j < N; j++)
+				rest |= w[j];
+			*last = !rest;
 			return i * BITS_PER_LONG + n;
 		}
 	}
@@ -373,6 +383,7 @@ static bool pending_look(const struct irq_cpu_pending *p)
 {
 	unsigned long any = 0;
 
+#pragma GCC unroll 8
 	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
 		any |= __atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
 	return any != 0;
