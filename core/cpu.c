@@ -148,19 +148,17 @@ void irq_cpu_kick(unsigned int cpu)
 
 /*
  * The raiser's side of the ->any protocol (see pending_clear_any()): the
- * bit, then ->any. A raise on another CPU orders ->any before its load
- * of ->sleeping (seq_cst: cpu_kick()'s Dekker handshake with the idle
- * loop); on the raiser's own CPU, whose thread is awake, a plain store
- * after the bit is enough.
+ * bit, then ->any. seq_cst: ->any is ordered before the load of
+ * ->sleeping in cpu_kick(), the Dekker handshake with a sleeping idle
+ * loop. That holds for a raise "on this CPU" too: the harness's device
+ * thread is attached as CPU 0 with interrupts off while another thread
+ * runs CPU 0's idle loop, and may sleep in it.
  */
-static void pending_set(struct irq_cpu_pending *p, unsigned int irq, bool self)
+static void pending_set(struct irq_cpu_pending *p, unsigned int irq)
 {
 	__atomic_fetch_or(&p->bits[irq / BITS_PER_LONG],
 			  1UL << (irq % BITS_PER_LONG), __ATOMIC_SEQ_CST);
-	if (self)
-		__atomic_store_n(&p->any, 1, __ATOMIC_RELEASE);
-	else
-		__atomic_store_n(&p->any, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&p->any, 1, __ATOMIC_SEQ_CST);
 }
 
 static void take_vector(int irq, bool tick);
@@ -173,14 +171,11 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 	if (cpu >= NR_CPUS || irq >= NR_IRQS)
 		return -EINVAL;
 	p = &__irq_cpu_pending[cpu];
-	if (cpu != smp_processor_id() || !__irq_this_cpu.attached) {
-		pending_set(p, irq, false);
+	/* Another CPU, or this one with interrupts off: taken later. */
+	if (cpu != smp_processor_id() || !__irq_this_cpu.attached ||
+	    irqs_disabled()) {
+		pending_set(p, irq);
 		cpu_kick(p);
-		return 0;
-	}
-	/* This CPU with interrupts off: taken when they come back on. */
-	if (irqs_disabled()) {
-		pending_set(p, irq, true);
 		return 0;
 	}
 	/*
@@ -196,7 +191,7 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 			take_pending(p, true);
 		return 0;
 	}
-	pending_set(p, irq, true);
+	pending_set(p, irq);
 	take_pending(p, false);
 	return 0;
 }
