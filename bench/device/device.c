@@ -265,11 +265,7 @@ static uint32_t sat32(uint64_t v)
  */
 static void fire(struct bench_line *l, struct bench_dev *d)
 {
-	/*
-	 * Ordered where latencies count from it (an early TSC read would
-	 * lengthen them by what it ran ahead of); unordered where it only
-	 * says how late the fire was (genirq/clock.h).
-	 */
+	/* Ordered where latencies count from it (genirq/clock.h). */
 	uint64_t intended = d->next,
 		 now = (l->holds_stimulus ? irq_clock_ns_unordered() :
 					    bench_now_ns()) -
@@ -539,11 +535,9 @@ static bool all_serviced(const struct bench_line *l)
 }
 
 /*
- * While the device waits, it takes its status line back (a store needs
- * the line exclusive): the handler read it at the last claim, and
- * publishing the next event would otherwise wait for it, one more
- * cache-line transfer between the fire and the raise (docs/bench.md,
- * spin floor). Only the device thread writes the line.
+ * While the device waits it takes back its status line, which the
+ * handler read at the last claim: publishing the next event need not
+ * wait for it (docs/bench.md, spin floor). Only this thread writes it.
  */
 static void own_status(struct bench_line *l)
 {
