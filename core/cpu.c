@@ -146,6 +146,24 @@ void irq_cpu_kick(unsigned int cpu)
 		cpu_kick(&__irq_cpu_pending[cpu]);
 }
 
+/*
+ * The raiser's side of the ->any protocol (see pending_clear_any()): the
+ * bit, then ->any. seq_cst: ->any is ordered before the load of
+ * ->sleeping in cpu_kick(), the Dekker handshake with a sleeping idle
+ * loop. That holds for a raise "on this CPU" too: the harness's device
+ * thread is attached as CPU 0 with interrupts off while another thread
+ * runs CPU 0's idle loop, and may sleep in it.
+ */
+static void pending_set(struct irq_cpu_pending *p, unsigned int irq)
+{
+	__atomic_fetch_or(&p->bits[irq / BITS_PER_LONG],
+			  1UL << (irq % BITS_PER_LONG), __ATOMIC_SEQ_CST);
+	__atomic_store_n(&p->any, 1, __ATOMIC_SEQ_CST);
+}
+
+static void take_vector(int irq, bool tick);
+static void take_pending(struct irq_cpu_pending *p, bool tick);
+
 int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 {
 	struct irq_cpu_pending *p;
@@ -153,18 +171,28 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 	if (cpu >= NR_CPUS || irq >= NR_IRQS)
 		return -EINVAL;
 	p = &__irq_cpu_pending[cpu];
-	__atomic_fetch_or(&p->bits[irq / BITS_PER_LONG],
-			  1UL << (irq % BITS_PER_LONG), __ATOMIC_SEQ_CST);
-	/*
-	 * After the bit: see pending_pop(). seq_cst: ordered before the load
-	 * of ->sleeping in cpu_kick().
-	 */
-	__atomic_store_n(&p->any, 1, __ATOMIC_SEQ_CST);
-	if (cpu == smp_processor_id() && __irq_this_cpu.attached &&
-	    !irqs_disabled())
-		__irq_cpu_take_pending();
-	else
+	/* Another CPU, or this one with interrupts off: taken later. */
+	if (cpu != smp_processor_id() || !__irq_this_cpu.attached ||
+	    irqs_disabled()) {
+		pending_set(p, irq);
 		cpu_kick(p);
+		return 0;
+	}
+	/*
+	 * This CPU, interrupts on: taken before this returns. With nothing
+	 * pending (->any clear: no raise completed since the set was last
+	 * found empty) it is the only vector and the lowest, and goes
+	 * straight in, as on a CPU whose IRR is empty; a raise from another
+	 * thread meanwhile is taken after it, as if it came after.
+	 */
+	if (!__atomic_load_n(&p->any, __ATOMIC_RELAXED)) {
+		take_vector((int)irq, false);
+		if (unlikely(__irq_cpu_has_pending()))
+			take_pending(p, true);
+		return 0;
+	}
+	pending_set(p, irq);
+	take_pending(p, false);
 	return 0;
 }
 
@@ -212,10 +240,7 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 		struct irq_noise *nz =
 			__atomic_load_n(&p->noise, __ATOMIC_ACQUIRE);
 		unsigned int seq;
-
-		/* Out of every handler: what it did is done (quiesce). */
-		__atomic_store_n(&idle_turns[cpu].turns,
-				 idle_turns[cpu].turns + 1, __ATOMIC_SEQ_CST);
+		bool took;
 
 		/*
 		 * Before the poll: a thread the host stopped finds vectors
@@ -225,7 +250,16 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 		irq_noise_current = nz;
 		if (nz)
 			irq_noise_tick(nz);
-		if (irq_cpu_poll())
+		took = irq_cpu_poll();
+		/*
+		 * Out of every handler: what it did is done (quiesce). After
+		 * the poll, not between a raise seen and its vector taken: a
+		 * seq_cst store drains the store buffer, on the spin floor's
+		 * path otherwise.
+		 */
+		__atomic_store_n(&idle_turns[cpu].turns,
+				 idle_turns[cpu].turns + 1, __ATOMIC_SEQ_CST);
+		if (took)
 			continue;
 		if (__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE))
 			break;
@@ -302,49 +336,115 @@ void irq_cpu_stop(unsigned int cpu)
 	cpu_kick(p);
 }
 
-/* Take the lowest vector of @p's set off it, or return -1. */
-static int pending_scan(struct irq_cpu_pending *p)
+/*
+ * Take the lowest vector of @p's set off it: its number, or -1 if none.
+ * *@last: no other bit was seen, in its word or after it (a hint: the
+ * lower words read empty as the scan passed them, and a raise may come
+ * at any time; pending_clear_any() looks again before it is believed).
+ */
+static int pending_take(struct irq_cpu_pending *p, bool *last)
 {
-	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++) {
-		unsigned long word =
-			__atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
+	enum { N = BITS_TO_LONGS(NR_IRQS) };
+	unsigned long w[N];
 
-		while (word) {
-			unsigned long bit = 1UL << __builtin_ctzl(word);
+#pragma GCC unroll 8
+	for (int i = 0; i < N; i++) /* one cache line for NR_IRQS <= 512 */
+		w[i] = __atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
+#pragma GCC unroll 8
+	for (int i = 0; i < N; i++) {
+		while (w[i]) {
+			int n = __builtin_ctzl(w[i]);
+			unsigned long bit = 1UL << n, rest;
 
-			if (__atomic_fetch_and(&p->bits[i], ~bit,
-					       __ATOMIC_ACQUIRE) &
-			    bit)
-				return i * BITS_PER_LONG + __builtin_ctzl(bit);
-			word &= ~bit;
+			w[i] &= ~bit;
+			/* Only the bit's value: one lock btr, no CAS loop. */
+			if (!(__atomic_fetch_and(&p->bits[i], ~bit,
+						 __ATOMIC_ACQUIRE) &
+			      bit))
+				continue; /* taken by another */
+			rest = w[i];
+#pragma GCC unroll 8
+			for (int j = i + 1; j < N; j++)
+				rest |= w[j];
+			*last = !rest;
+			return i * BITS_PER_LONG + n;
 		}
 	}
 	return -1;
 }
 
-/*
- * Take the lowest pending vector of this CPU, or return -1 and clear
- * ->any. Only the CPU clears it, and only when it found no bit, then it
- * looks again: a raiser sets its bit, then ->any, so a bit set before the
- * clear is found by the second look and one set after it sets ->any
- * again. While any bit may be left, ->any stays set, so an enable in a
- * handler (handle_IRQ_event() without SA_INTERRUPT) still takes it.
- */
-static int pending_pop(struct irq_cpu_pending *p)
+/* Whether any bit of @p's set is seen (loads only). */
+static bool pending_look(const struct irq_cpu_pending *p)
 {
-	int irq = pending_scan(p);
+	unsigned long any = 0;
 
-	if (irq >= 0 || !__atomic_load_n(&p->any, __ATOMIC_RELAXED))
-		return irq;
-	/*
-	 * An exchange: it reads the last ->any, so a raiser's bit it reads
-	 * as set happened before the second look.
-	 */
+#pragma GCC unroll 8
+	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
+		any |= __atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
+	return any != 0;
+}
+
+/*
+ * ->any protocol, the CPU's side: clear ->any, then look at the bits
+ * again; if one is seen, set ->any back (more may follow it) and return
+ * true. Only the CPU clears ->any, and only here. The raiser's side
+ * (irq_cpu_raise()): it sets its bit, then ->any. So a bit set before
+ * the clear is seen by the look (the exchange reads the last ->any: if
+ * that was the raiser's, its bit happened before the look), and a raiser
+ * whose ->any comes after the clear sets it again. Either way a raised
+ * vector keeps ->any set until it is taken, so an enable in a handler
+ * (handle_IRQ_event() without SA_INTERRUPT) still takes it.
+ */
+static bool pending_clear_any(struct irq_cpu_pending *p)
+{
 	__atomic_exchange_n(&p->any, 0, __ATOMIC_SEQ_CST);
-	irq = pending_scan(p);
-	if (irq >= 0) /* raised meanwhile: more may be */
-		__atomic_store_n(&p->any, 1, __ATOMIC_RELAXED);
-	return irq;
+	if (!pending_look(p))
+		return false;
+	__atomic_store_n(&p->any, 1, __ATOMIC_RELAXED);
+	return true;
+}
+
+/*
+ * Take the lowest pending vector of this CPU, or return -1. ->any clear
+ * means no raise has completed since the CPU last found the set empty
+ * (a raiser between its bit and its ->any is not done raising: its
+ * ->any will come, and with it the take): no scan then. A set ->any
+ * with no bit left is cleared (pending_clear_any()). *@last: see
+ * pending_take(); the caller clears ->any after the vector then, one
+ * look instead of a scan that finds nothing and a second one.
+ */
+static int pending_pop(struct irq_cpu_pending *p, bool *last)
+{
+	int irq;
+
+	if (!__atomic_load_n(&p->any, __ATOMIC_RELAXED))
+		return -1;
+	irq = pending_take(p, last);
+	if (irq >= 0 || !pending_clear_any(p))
+		return irq;
+	return pending_take(p, last); /* raised meanwhile */
+}
+
+/*
+ * Take vector @irq on this CPU, interrupts enabled: with interrupts off,
+ * as a CPU does, after the controller's acknowledge cycle, and not the
+ * first of a take, after a noise tick (a gap between two vectors is the
+ * host's too; before the first, the caller's loop ticked moments ago).
+ */
+static void take_vector(int irq, bool tick)
+{
+	irq_cpu_inta_fn fn;
+
+	local_irq_disable();
+	fn = __atomic_load_n(&inta[irq].fn, __ATOMIC_ACQUIRE);
+	if (unlikely(fn != NULL))
+		irq = fn(smp_processor_id(), (unsigned int)irq,
+			 __atomic_load_n(&inta[irq].ctx, __ATOMIC_RELAXED));
+	if (tick)
+		irq_noise_tick_current();
+	if (likely(irq >= 0 && irq < NR_IRQS))
+		do_IRQ((unsigned int)irq); /* with interrupts off */
+	__irq_this_cpu.irqs_off = false;
 }
 
 /*
@@ -353,28 +453,25 @@ static int pending_pop(struct irq_cpu_pending *p)
  * without SA_INTERRUPT) may take further vectors nested inside, bounded by
  * the flow handlers' INPROGRESS checks.
  */
-void __irq_cpu_take_pending(void)
+static void take_pending(struct irq_cpu_pending *p, bool tick)
 {
-	struct irq_cpu_pending *p = __irq_this_cpu.pending;
+	bool last = false;
 	int irq;
 
+	while (!irqs_disabled() && (irq = pending_pop(p, &last)) >= 0) {
+		take_vector(irq, tick);
+		tick = true;
+		/* The common case, one vector: clear ->any now. */
+		if (last && !pending_clear_any(p))
+			break;
+	}
+}
+
+void __irq_cpu_take_pending(void)
+{
 	if (!__irq_this_cpu.attached) /* no CPU: nothing is its to take */
 		return;
-	while (!irqs_disabled() && (irq = pending_pop(p)) >= 0) {
-		irq_cpu_inta_fn fn;
-
-		local_irq_disable();
-		fn = __atomic_load_n(&inta[irq].fn, __ATOMIC_ACQUIRE);
-		if (unlikely(fn != NULL))
-			irq = fn(smp_processor_id(), (unsigned int)irq,
-				 __atomic_load_n(&inta[irq].ctx,
-						 __ATOMIC_RELAXED));
-		/* A gap between two vectors is the host's too. */
-		irq_noise_tick_current();
-		if (likely(irq >= 0 && irq < NR_IRQS))
-			do_IRQ((unsigned int)irq); /* with interrupts off */
-		__irq_this_cpu.irqs_off = false;
-	}
+	take_pending(__irq_this_cpu.pending, false);
 }
 
 bool irq_cpu_served(unsigned int cpu)

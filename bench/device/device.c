@@ -265,7 +265,11 @@ static uint32_t sat32(uint64_t v)
  */
 static void fire(struct bench_line *l, struct bench_dev *d)
 {
-	uint64_t intended = d->next, now = bench_now_ns() - l->t0;
+	/* Ordered where latencies count from it (genirq/clock.h). */
+	uint64_t intended = d->next,
+		 now = (l->holds_stimulus ? irq_clock_ns_unordered() :
+					    bench_now_ns()) -
+		       l->t0;
 	bool late = now > intended + l->sc->overrun_ns;
 	struct bench_event *e;
 
@@ -450,7 +454,13 @@ static uint64_t claim_stamp(struct bench_line *l, const struct bench_event *e,
 	if (early != UINT64_MAX && raised != UINT32_MAX &&
 	    (!e || e->intended + raised <= early))
 		return early;
-	return bench_now_ns() - l->t0;
+	/*
+	 * After the status was read: ordered where the device that wrote it
+	 * is another thread; on the device thread itself nothing another
+	 * thread stored is read, and the stamp needs no fence.
+	 */
+	return (l->stamp_early ? bench_now_ns() : irq_clock_ns_unordered()) -
+	       l->t0;
 }
 
 uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
@@ -462,7 +472,7 @@ uint64_t bench_dev_claim(struct bench_dev *d, bool hard, uint64_t *firstp,
 	/* Calibration: a known shift of exactly these events' stamps. */
 	if (l->entry_delay_ns)
 		chip_delay_ns(l->entry_delay_ns);
-	if (l->stamp_early)
+	if (l->stamp_early) /* ordered: before the status is read */
 		early = bench_now_ns() - l->t0;
 	last = __atomic_load_n(&d->fired, __ATOMIC_ACQUIRE);
 	first = d->drained;
@@ -524,6 +534,17 @@ static bool all_serviced(const struct bench_line *l)
 	return true;
 }
 
+/*
+ * While the device waits it takes back its status line, which the
+ * handler read at the last claim: publishing the next event need not
+ * wait for it (docs/bench.md, spin floor). Only this thread writes it.
+ */
+static void own_status(struct bench_line *l)
+{
+	for (unsigned int i = 0; i < l->nr_dev; i++)
+		__atomic_store_n(&l->dev[i].own, 0, __ATOMIC_RELAXED);
+}
+
 static bool stopped(const struct bench_line *l)
 {
 	return __atomic_load_n(l->stop, __ATOMIC_RELAXED);
@@ -571,23 +592,30 @@ static bool fire_due(struct bench_line *l, uint64_t now)
 		 * is due, and a back-to-back device's intended time, are
 		 * read from the clock again. */
 		if (any)
-			now = bench_now_ns() - l->t0;
+			now = irq_clock_ns_unordered() - l->t0;
 		if (l->b2b) {
 			/*
 			 * Once the last one was claimed; until then it is due
-			 * now, so that the block still ends on time.
+			 * now, so that the block still ends on time. Its
+			 * intended time is this turn's stamp.
 			 */
 			d->next = now;
 			if (__atomic_load_n(&d->drained, __ATOMIC_ACQUIRE) !=
 			    d->fired)
 				continue;
-			fire(l, d);
-			d->next = now + (uint64_t)d->stim.period_ns;
-			any = true;
-			continue;
 		}
 		fire(l, d);
 		d->next = l->block_start + bench_stim_next(&d->stim);
+		/*
+		 * Back-to-back: at most rate a second over the block, never
+		 * ahead of the schedule, at once while behind it, and only
+		 * until the block's end by the clock (a gap of one period
+		 * after each fire instead would cap the rate below the
+		 * configured one by the loop's turn, whatever the path
+		 * sustains).
+		 */
+		if (l->b2b && d->next < now)
+			d->next = now;
 		any = true;
 	}
 	return any;
@@ -614,12 +642,15 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 	if (l->passive)
 		accept_arrivals(l);
 	while (!stopped(l)) {
-		uint64_t now, due;
+		uint64_t now, due, tick;
 		bool held;
 
-		/* First: a gap the host made ends here, whatever is due. */
-		irq_noise_tick(l->noise);
-		now = bench_now_ns() - l->t0;
+		/*
+		 * One clock read, the turn's stamp and its noise tick: a gap
+		 * the host made ends here, whatever is due.
+		 */
+		now = irq_clock_ns_ticks(&tick) - l->t0;
+		irq_noise_tick_at(l->noise, tick);
 		held = l->level && hold_expire(l, now);
 		due = next_fire(l);
 
@@ -646,10 +677,12 @@ void bench_device_thread(struct bench_line *l, bool inline_cpu)
 			irq_noise_rearm(l->noise);
 			continue;
 		}
-		if (inline_cpu)
+		if (inline_cpu) {
 			irq_cpu_poll();
-		else
+		} else {
+			own_status(l);
 			cpu_relax();
+		}
 	}
 
 	/* The block is over: the driver leaves its critical section, */

@@ -62,12 +62,18 @@ struct bench_dev {
 	struct bench_event *ev; /* in 2 MiB pages, touched: ev_alloc() */
 	uint64_t cap;
 
-	/* The device thread's. */
-	struct bench_stim stim __attribute__((aligned(64)));
+	/*
+	 * The device thread's. Its status first, on a line that holds
+	 * nothing else a handler reads: the device owns it again while it
+	 * waits (own_status()), so that publishing the next event does not
+	 * wait for the line the handler read at the last claim.
+	 */
+	uint64_t fired __attribute__((aligned(64))); /* published (release) */
 	uint64_t next; /* next fire, ns since the block began */
-	uint64_t fired; /* published by the device thread (release) */
 	bool full; /* ran out of slots: the run fails */
+	uint8_t own; /* stored while the device waits: own_status() */
 	uint64_t overruns, storm_fires;
+	struct bench_stim stim;
 
 	/* The handlers'. */
 	uint64_t drained __attribute__((aligned(64))); /* release */

@@ -56,11 +56,13 @@ static inline uint64_t irq_noise_ticks(void)
 	return irq_clock_ticks();
 }
 
-/* One idle turn of the loop: a gap since the last one is recorded. */
-static inline void irq_noise_tick(struct irq_noise *nz)
+/*
+ * One idle turn of the loop at tick @t (irq_noise_ticks(), or the ticks
+ * of irq_clock_ns_ticks(): one clock read for the turn's stamp and its
+ * tick): a gap since the last one is recorded.
+ */
+static inline void irq_noise_tick_at(struct irq_noise *nz, uint64_t t)
 {
-	uint64_t t = irq_noise_ticks();
-
 	if (nz->armed && t - nz->prev > nz->threshold) {
 		unsigned long n = nz->n;
 		struct irq_noise_gap *g = &nz->gaps[n % IRQ_NOISE_CAP];
@@ -72,6 +74,12 @@ static inline void irq_noise_tick(struct irq_noise *nz)
 	}
 	nz->prev = t;
 	nz->armed = true;
+}
+
+/* One idle turn of the loop: a gap since the last one is recorded. */
+static inline void irq_noise_tick(struct irq_noise *nz)
+{
+	irq_noise_tick_at(nz, irq_noise_ticks());
 }
 
 /*
