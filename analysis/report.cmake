@@ -15,7 +15,7 @@ add_library(irqlab_analysis STATIC formats/run.c tail/tail_run.c
 	report/benchmarks_targets.c report/host.c
 	compare/compare.c compare/compare_caveats.c compare/compare_cli.c
 	compare/compare_runs.c compare/compare_shift.c compare/compare_stability.c
-	compare/compare_import.c)
+	compare/compare_import.c compare/compare_aa.c)
 target_include_directories(irqlab_analysis PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include
 	PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_definitions(irqlab_analysis PRIVATE

@@ -18,6 +18,7 @@ static void usage(FILE *f)
 	fputs("usage: irqlab compare BASE RUN... [--metric M]... [--threshold PCT]\n"
 	      "       irqlab compare --base BASE [--base BASE]... RUN... [OPTIONS]\n"
 	      "       irqlab compare [OPTIONS] --base A1 A2... -- B1 B2...\n"
+	      "       irqlab compare --aa RUN RUN RUN RUN... [OPTIONS]\n"
 	      "  Compares run folders scenario by scenario. In the first form each\n"
 	      "  RUN is a side of its own against BASE; with --base, the --base runs\n"
 	      "  are one side and every RUN the other (several runs of one build).\n"
@@ -29,6 +30,9 @@ static void usage(FILE *f)
 	      "                   accesses stranded (repeatable; default p50)\n"
 	      "  --threshold PCT  how much worse is a regression (default 10)\n"
 	      "  --json FILE      write the outcome and every cell's figures to FILE\n"
+	      "  --aa             the RUNs are one baseline (4 or more, any tool's):\n"
+	      "                   split them in halves 20 times, compare each split,\n"
+	      "                   and give the false-regression rate (exit 2: any)\n"
 	      "  A side needs replicates (several runs, or a folder of irqlab run\n"
 	      "  --repeat) for any cell to be tested: with one run a side the\n"
 	      "  outcome is inconclusive.\n",
@@ -57,13 +61,14 @@ static int metric_opt(const char *arg, struct cmp_opts *o)
  * the exit status: 0 after --help, ANA_EXIT_BAD_INPUT for bad usage.
  */
 static int compare_opts(int argc, char **argv, struct cmp_opts *o,
-			const char **bases, size_t *nbases)
+			const char **bases, size_t *nbases, bool *aa)
 {
 	static const struct option opts[] = {
 		{ "metric", required_argument, NULL, 'm' },
 		{ "threshold", required_argument, NULL, 't' },
 		{ "base", required_argument, NULL, 'b' },
 		{ "json", required_argument, NULL, 'j' },
+		{ "aa", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -97,6 +102,9 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o,
 		case 'j':
 			o->json = optarg;
 			break;
+		case 'a':
+			*aa = true;
+			break;
 		case 'h':
 			usage(stdout);
 			ana_exit_help(stdout, ANA_CMD_COMPARE);
@@ -128,11 +136,12 @@ int compare_main(int argc, char **argv)
 	struct side *sides;
 	char err[1024];
 	int ret = 0, split = split_at(argc, argv);
+	bool aa = false;
 
 	bases = calloc((size_t)argc + 1, sizeof(*bases));
 	if (!bases)
 		return 1;
-	ret = compare_opts(split, argv, &o, bases, &nbases);
+	ret = compare_opts(split, argv, &o, bases, &nbases, &aa);
 	if (ret >= 0) {
 		free(bases);
 		return ret;
@@ -144,13 +153,13 @@ int compare_main(int argc, char **argv)
 	if (split < argc)
 		optind = split + 1;
 	npos = (size_t)(argc - optind);
-	if (nbases ? npos < 1 : npos < 2) {
+	if (!aa && (nbases ? npos < 1 : npos < 2)) {
 		fprintf(stderr,
 			"irqlab compare: needs a base and at least one run to compare with it; see irqlab compare --help\n");
 		free(bases);
 		return ANA_EXIT_BAD_INPUT;
 	}
-	nsides = nbases ? 2 : npos;
+	nsides = aa ? 1 : nbases ? 2 : npos;
 	sides = calloc(nsides, sizeof(*sides));
 	if (!sides) {
 		free(bases);
@@ -159,7 +168,9 @@ int compare_main(int argc, char **argv)
 	for (size_t i = 0; i < nbases && !ret; i++)
 		ret = cmp_side_add(&sides[0], bases[i], err, sizeof(err));
 	for (size_t i = 0; i < npos && !ret; i++)
-		ret = cmp_side_add(&sides[nbases ? 1 : i],
+		ret = cmp_side_add(&sides[aa	 ? 0 :
+					  nbases ? 1 :
+						   i],
 				   argv[optind + (int)i], err, sizeof(err));
 	free(bases);
 	if (ret) {
@@ -169,10 +180,12 @@ int compare_main(int argc, char **argv)
 		cmp_sides_free(sides, nsides);
 		return ret == -ENOMEM ? ANA_EXIT_ERROR : ANA_EXIT_BAD_INPUT;
 	}
-	ret = cmp_compare(sides, nsides, &o);
+	ret = aa ? cmp_aa(&sides[0], &o) : cmp_compare(sides, nsides, &o);
 	cmp_sides_free(sides, nsides);
 	if (ret == -ENOMEM)
 		fprintf(stderr, "irqlab compare: out of memory\n");
+	if (ret == -EINVAL)
+		return ANA_EXIT_BAD_INPUT;
 	if (ret < 0)
 		return ANA_EXIT_ERROR;
 	return ana_outcome_exit((enum ana_outcome)ret);

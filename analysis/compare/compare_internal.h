@@ -158,6 +158,12 @@ FILE *cmp_imported_begin(struct side *sides, size_t nsides, struct verdicts *v,
 void cmp_imported_end(FILE *saved, FILE *body, char **buf, size_t *len,
 		      const struct verdicts *v, size_t nsides, json_t *j);
 
+/*
+ * --aa: the runs of @all (one baseline) split into halves 20 times and
+ * each split compared (compare_aa.c). ANA_REGRESSION where any split
+ * called one (a false one), ANA_PASS otherwise; -errno.
+ */
+int cmp_aa(struct side *all, const struct cmp_opts *o);
 /* The comparison of @sides against the first. The outcome, or -errno. */
 int cmp_compare(struct side *sides, size_t nsides, const struct cmp_opts *o);
 

@@ -75,4 +75,20 @@ rc=$?
 grep "^\*\*Finding" "$tmp/al" >"$tmp/f1"
 grep "^\*\*Finding" "$tmp/al2" >"$tmp/f2"
 cmp -s "$tmp/f1" "$tmp/f2" || fail "folders and files differ: $(cat "$tmp/f2")"
+# The false-regression rate of a baseline: the ten quiet runs split in
+# halves 20 times; none calls a regression. Quiet and loaded runs taken
+# as one "baseline" do; three runs are too few to split.
+"$irqlab" compare --aa "$live"/A*.json "$live"/B*.json >"$tmp/aa2" 2>&1
+rc=$?
+[ $rc -eq 0 ] || fail "--aa quiet: exit $rc, not 0: $(cat "$tmp/aa2")"
+grep -q "^10 runs of one baseline, split into two halves 20 times.*: 0 false regressions" \
+	"$tmp/aa2" || fail "--aa quiet: $(cat "$tmp/aa2")"
+"$irqlab" compare --aa --metric p99 "$live"/A*.json "$live"/L*.json \
+	>"$tmp/aa3" 2>&1
+rc=$?
+[ $rc -eq 2 ] || fail "--aa mixed: exit $rc, not 2: $(cat "$tmp/aa3")"
+"$irqlab" compare --aa "$live"/A1.json "$live"/A2.json "$live"/A3.json \
+	>"$tmp/aa4" 2>&1
+rc=$?
+[ $rc -eq 4 ] || fail "--aa three runs: exit $rc, not 4"
 exit 0
