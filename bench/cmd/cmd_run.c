@@ -459,6 +459,7 @@ static int finish(struct run_ctx *c, int rc)
 					    BENCH_EXIT_OK;
 }
 
+#if IRQLAB_ANALYSIS
 /*
  * A complete measurement that a signal stopped before or while its report
  * was written: what the folder holds and how to get the report.
@@ -475,6 +476,7 @@ static int stopped_before_report(const struct run_ctx *c)
 		c->final);
 	return ana_signal_exit(sig);
 }
+#endif
 
 /*
  * report.md and report.html in the closed run folder, the finding on
