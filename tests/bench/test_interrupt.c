@@ -121,8 +121,10 @@ static int run_stopped(const char *name, const char *stage, int sig, bool group,
 		posix_spawnattr_init(&at);
 		posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
 		posix_spawnattr_setpgroup(&at, 0);
-		assert_int_equal(
-			posix_spawn(&pid, irqlab, &fa, &at, argv, environ), 0);
+		rc = posix_spawn(&pid, irqlab, &fa, &at, argv, environ);
+		posix_spawnattr_destroy(&at);
+		posix_spawn_file_actions_destroy(&fa);
+		assert_int_equal(rc, 0);
 		for (int i = 0; i < SPAWN_AFTER_WAIT_S * 100; i++) {
 			char *e = slurp(se);
 			bool there = e && strstr(e, after);
