@@ -171,7 +171,7 @@ static int histogram(struct imp_run *r, struct imp_text *t, const char *num,
 		     const json_t *h, struct imp_cell *c)
 {
 	const char *key;
-	uint64_t end;
+	uint64_t end, next = 0;
 	json_t *v;
 
 	json_object_foreach((json_t *)h, key, v)
@@ -185,6 +185,12 @@ static int histogram(struct imp_run *r, struct imp_text *t, const char *num,
 		    lo > INT64_MAX - r->unit_ns)
 			return bad(t, path, 3,
 				   "a bucket that is not a latency");
+		/* cyclictest writes its buckets in ascending order */
+		if (at < next)
+			return bad(
+				t, path, 3,
+				"a bucket below the one before it (cyclictest writes them in ascending order)");
+		next = at + 1;
 		if (!json_is_integer(v) || json_integer_value(v) < 0)
 			return bad(t, path, 4, "not a count");
 		n = (uint64_t)json_integer_value(v);
