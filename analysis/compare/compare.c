@@ -59,9 +59,11 @@ static enum run_q metric_q(enum metric m)
 	return m == M_P50 ? RUN_Q50 : m == M_P99 ? RUN_Q99 : RUN_Q999;
 }
 
-/* The mean of @m over the side's runs that have the design; NAN: none. */
-static double side_value(const struct side *sd, const char *scenario,
-			 const char *design, enum metric m)
+/* The mean of @get(@m) over the side's runs that have it; NAN: none. */
+static double side_mean(const struct side *sd, const char *scenario,
+			const char *design, enum metric m,
+			double (*get)(const struct run_design *d,
+				      enum metric m))
 {
 	double sum = 0;
 	size_t k = 0;
@@ -72,12 +74,19 @@ static double side_value(const struct side *sd, const char *scenario,
 		const struct run_design *d = sc ? run_find_design(sc, design) :
 						  NULL;
 
-		if (d && isfinite(value(d, m))) {
-			sum += value(d, m);
+		if (d && isfinite(get(d, m))) {
+			sum += get(d, m);
 			k++;
 		}
 	}
 	return k ? sum / (double)k : NAN;
+}
+
+/* The mean of @m over the side's runs that have the design; NAN: none. */
+static double side_value(const struct side *sd, const char *scenario,
+			 const char *design, enum metric m)
+{
+	return side_mean(sd, scenario, design, m, value);
 }
 
 /* The quiet (noise-touched events set apart) quantile of @d for @m. */
@@ -94,21 +103,7 @@ static double quiet_value(const struct run_design *d, enum metric m)
 static double side_quiet(const struct side *sd, const char *scenario,
 			 const char *design, enum metric m)
 {
-	double sum = 0;
-	size_t k = 0;
-
-	for (size_t i = 0; i < sd->n; i++) {
-		const struct run_scenario *sc =
-			run_find_scenario(&sd->r[i], scenario);
-		const struct run_design *d = sc ? run_find_design(sc, design) :
-						  NULL;
-
-		if (d && isfinite(quiet_value(d, m))) {
-			sum += quiet_value(d, m);
-			k++;
-		}
-	}
-	return k ? sum / (double)k : NAN;
+	return side_mean(sd, scenario, design, m, quiet_value);
 }
 
 /* Where @d's latencies start; folders without the key: the intended time. */
