@@ -243,37 +243,56 @@ static void test_few_rounds_and_no_samples(void **state)
 
 /*
  * Two chips, the first with three scenarios: flow faster in one, no
- * verdict in another, edge-masking in one only, a scenario without
- * __do_IRQ; the second chip with only __do_IRQ and an A/A control.
+ * verdict in another, edge-masking in one only; the second with only
+ * __do_IRQ and an A/A control; and a fourth scenario of one design,
+ * named @solo on chip @chip.
  */
-static void test_groups(void **state)
-{
+struct groups {
 	struct series base, fast, alt, em;
 	struct run_design a[3], b[2], c[1], e[3];
-	struct run_scenario sc[4] = {
-		{ .name = "gic-edge", .chip = "gic", .d = a, .nd = 3 },
-		{ .name = "ioapic-level", .chip = "ioapic", .d = e, .nd = 3 },
-		{ .name = "gic-level", .chip = "gic", .d = b, .nd = 2 },
-		{ .name = "gic-solo", .chip = "gic", .d = c, .nd = 1 },
+	struct run_scenario sc[4];
+	struct run r;
+};
+
+static void groups(struct groups *g, const char *solo, const char *chip)
+{
+	g->sc[0] = (struct run_scenario){
+		.name = "gic-edge", .chip = "gic", .d = g->a, .nd = 3
 	};
-	struct run r = { .sc = sc, .nsc = 4, .has_samples = true };
+	g->sc[1] = (struct run_scenario){
+		.name = "ioapic-level", .chip = "ioapic", .d = g->e, .nd = 3
+	};
+	g->sc[2] = (struct run_scenario){
+		.name = "gic-level", .chip = "gic", .d = g->b, .nd = 2
+	};
+	g->sc[3] = (struct run_scenario){
+		.name = solo, .chip = chip, .d = g->c, .nd = 1
+	};
+	g->r = (struct run){ .sc = g->sc, .nsc = 4, .has_samples = true };
+	base_series(&g->base);
+	fill(&g->fast, &g->base, 0.5, 0, 0.5, 0);
+	fill(&g->alt, &g->base, 0, 0, 0, 0);
+	fill(&g->em, &g->base, 2.5, 2.5, 2.5, 2.5);
+	design(&g->a[0], "flow", &g->fast, 2, ROUNDS);
+	design(&g->a[1], "do_irq", &g->base, 4, ROUNDS);
+	design(&g->a[2], "edge-masking", &g->em, 7, ROUNDS);
+	design(&g->b[0], "flow", &g->alt, 3, ROUNDS);
+	design(&g->b[1], "do_irq", &g->base, 4, ROUNDS);
+	design(&g->c[0], "flow", &g->fast, 2, ROUNDS);
+	design(&g->e[0], "do_irq", &g->base, 2, ROUNDS);
+	design(&g->e[1], "flow#2", &g->fast, 2, ROUNDS);
+	design(&g->e[2], "do_irq#2", &g->alt, 2, ROUNDS);
+}
+
+/* The finding's paragraphs over groups(): one per chip that ran __do_IRQ. */
+static void test_groups(void **state)
+{
+	static struct groups g;
 	struct text t;
 
 	(void)state;
-	base_series(&base);
-	fill(&fast, &base, 0.5, 0, 0.5, 0);
-	fill(&alt, &base, 0, 0, 0, 0);
-	fill(&em, &base, 2.5, 2.5, 2.5, 2.5);
-	design(&a[0], "flow", &fast, 2, ROUNDS);
-	design(&a[1], "do_irq", &base, 4, ROUNDS);
-	design(&a[2], "edge-masking", &em, 7, ROUNDS);
-	design(&b[0], "flow", &alt, 3, ROUNDS);
-	design(&b[1], "do_irq", &base, 4, ROUNDS);
-	design(&c[0], "flow", &fast, 2, ROUNDS);
-	design(&e[0], "do_irq", &base, 2, ROUNDS);
-	design(&e[1], "flow#2", &fast, 2, ROUNDS);
-	design(&e[2], "do_irq#2", &alt, 2, ROUNDS);
-	finding(&r, &t);
+	groups(&g, "gic-solo", "gic");
+	finding(&g.r, &t);
 	assert_int_equal(t.n, 2);
 	assert_string_equal(
 		t.buf,
@@ -533,32 +552,12 @@ static void test_sentence_sizes(void **state)
 /* Chips in run order; scenarios named where not all have a verdict. */
 static void test_sentence_groups(void **state)
 {
-	struct series base, fast, alt, em;
-	struct run_design a[3], b[2], c[1], e[3];
-	struct run_scenario sc[4] = {
-		{ .name = "gic-edge", .chip = "gic", .d = a, .nd = 3 },
-		{ .name = "ioapic-level", .chip = "ioapic", .d = e, .nd = 3 },
-		{ .name = "gic-level", .chip = "gic", .d = b, .nd = 2 },
-		{ .name = "vic-solo", .chip = "vic", .d = c, .nd = 1 },
-	};
-	struct run r = { .sc = sc, .nsc = 4, .has_samples = true };
+	static struct groups g;
 	struct text t;
 
 	(void)state;
-	base_series(&base);
-	fill(&fast, &base, 0.5, 0, 0.5, 0);
-	fill(&alt, &base, 0, 0, 0, 0);
-	fill(&em, &base, 2.5, 2.5, 2.5, 2.5);
-	design(&a[0], "flow", &fast, 2, ROUNDS);
-	design(&a[1], "do_irq", &base, 4, ROUNDS);
-	design(&a[2], "edge-masking", &em, 7, ROUNDS);
-	design(&b[0], "flow", &alt, 3, ROUNDS);
-	design(&b[1], "do_irq", &base, 4, ROUNDS);
-	design(&c[0], "flow", &fast, 2, ROUNDS);
-	design(&e[0], "do_irq", &base, 2, ROUNDS);
-	design(&e[1], "flow#2", &fast, 2, ROUNDS);
-	design(&e[2], "do_irq#2", &alt, 2, ROUNDS);
-	sentences(&r, &t);
+	groups(&g, "vic-solo", "vic");
+	sentences(&g.r, &t);
 	assert_int_equal(t.n, 4);
 	assert_string_equal(
 		t.buf,
