@@ -398,7 +398,7 @@ static void __irq_do_set_handler(struct irq_desc *desc,
 			mask_ack_irq(desc);
 		irq_state_set_disabled(desc);
 		if (is_chained)
-			desc->action = NULL;
+			__atomic_store_n(&desc->action, NULL, __ATOMIC_RELEASE);
 		desc->depth = 1;
 	}
 	desc->handle_irq = handle;
@@ -414,7 +414,8 @@ static void __irq_do_set_handler(struct irq_desc *desc,
 		irq_settings_set_noprobe(desc);
 		irq_settings_set_norequest(desc);
 		irq_settings_set_nothread(desc);
-		desc->action = &chained_action;
+		__atomic_store_n(&desc->action, &chained_action,
+				 __ATOMIC_RELEASE);
 		irq_activate_and_startup(desc, IRQ_RESEND);
 	}
 }

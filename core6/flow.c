@@ -48,7 +48,7 @@ void handle_simple_irq(struct irq_desc *desc)
 
 	if (!irq_can_handle_pm(desc)) {
 		if (irqd_needs_resend_when_in_progress(&desc->irq_data))
-			desc->istate |= IRQS_PENDING;
+			istate_set(desc, IRQS_PENDING);
 		return;
 	}
 	if (!irq_can_handle_actions(desc))
@@ -69,7 +69,7 @@ void handle_untracked_irq(struct irq_desc *desc)
 	{
 		if (!irq_can_handle(desc))
 			return;
-		desc->istate &= ~IRQS_PENDING;
+		istate_clear(desc, IRQS_PENDING);
 		irqd_set(&desc->irq_data, IRQD_IRQ_INPROGRESS);
 	}
 	__handle_irq_event_percpu(desc);
@@ -114,7 +114,7 @@ void handle_level_irq(struct irq_desc *desc)
  */
 static void cond_unmask_eoi_irq(struct irq_desc *desc, struct irq_chip *chip)
 {
-	if (!(desc->istate & IRQS_ONESHOT)) {
+	if (!(istate_read(desc) & IRQS_ONESHOT)) {
 		chip->irq_eoi(&desc->irq_data);
 		return;
 	}
@@ -152,7 +152,7 @@ void handle_fasteoi_irq(struct irq_desc *desc)
 
 	if (!irq_can_handle_pm(desc)) {
 		if (irqd_needs_resend_when_in_progress(&desc->irq_data))
-			desc->istate |= IRQS_PENDING;
+			istate_set(desc, IRQS_PENDING);
 		cond_eoi_irq(chip, &desc->irq_data);
 		return;
 	}
@@ -163,12 +163,12 @@ void handle_fasteoi_irq(struct irq_desc *desc)
 		return;
 	}
 	kstat_incr_irqs_this_cpu(desc);
-	if (desc->istate & IRQS_ONESHOT)
+	if (istate_read(desc) & IRQS_ONESHOT)
 		mask_irq(desc);
 	handle_irq_event(desc);
 	cond_unmask_eoi_irq(desc, chip);
 	/* the race above: resend what came on the other CPU */
-	if (unlikely(desc->istate & IRQS_PENDING))
+	if (unlikely(istate_read(desc) & IRQS_PENDING))
 		check_irq_resend(desc, false);
 }
 
@@ -206,9 +206,9 @@ void handle_percpu_devid_irq(struct irq_desc *desc)
 	__kstat_incr_irqs_this_cpu(desc);
 	if (chip->irq_ack)
 		chip->irq_ack(&desc->irq_data);
-	for (action = desc->action; action; action = action->next)
-		if (cpumask_test_cpu(cpu, &action->affinity))
-			break;
+	for_each_action_of_desc(
+		desc,
+		action) if (cpumask_test_cpu(cpu, &action->affinity)) break;
 	if (likely(action)) {
 		action->handler((int)irq, (char *)action->percpu_dev_id +
 						  cpu * action->percpu_stride);
@@ -244,7 +244,7 @@ void handle_fasteoi_ack_irq(struct irq_desc *desc)
 		return;
 	}
 	kstat_incr_irqs_this_cpu(desc);
-	if (desc->istate & IRQS_ONESHOT)
+	if (istate_read(desc) & IRQS_ONESHOT)
 		mask_irq(desc);
 	desc->irq_data.chip->irq_ack(&desc->irq_data);
 	handle_irq_event(desc);

@@ -57,7 +57,7 @@ static inline bool irq_can_handle_pm(struct irq_desc *desc)
 	/* No suspend here: an armed wakeup line is not handled. */
 	if (unlikely(irqd_has_set(irqd, IRQD_WAKEUP_ARMED)))
 		return false;
-	if (unlikely(desc->istate & IRQS_POLL_INPROGRESS)) {
+	if (unlikely(istate_read(desc) & IRQS_POLL_INPROGRESS)) {
 		if (WARN_ON_ONCE(irq_poll_cpu == (int)smp_processor_id()))
 			return false;
 		return irq_wait_on_inprogress(desc);
@@ -73,9 +73,9 @@ static inline bool irq_can_handle_pm(struct irq_desc *desc)
 
 static inline bool irq_can_handle_actions(struct irq_desc *desc)
 {
-	desc->istate &= ~(IRQS_REPLAY | IRQS_WAITING);
+	istate_clear(desc, IRQS_REPLAY | IRQS_WAITING);
 	if (unlikely(!desc->action || irqd_irq_disabled(&desc->irq_data))) {
-		desc->istate |= IRQS_PENDING;
+		istate_set(desc, IRQS_PENDING);
 		return false;
 	}
 	return true;

@@ -29,7 +29,7 @@ void EDGE_FLOW(struct irq_desc *desc)
 	guard(raw_spinlock)(&desc->lock);
 
 	if (!irq_can_handle(desc)) {
-		desc->istate |= IRQS_PENDING;
+		istate_set(desc, IRQS_PENDING);
 		mask_ack_irq(desc);
 		return;
 	}
@@ -41,12 +41,12 @@ void EDGE_FLOW(struct irq_desc *desc)
 			return;
 		}
 		/* masked by the other CPU for an edge that came meanwhile */
-		if (unlikely(desc->istate & IRQS_PENDING)) {
+		if (unlikely(istate_read(desc) & IRQS_PENDING)) {
 			if (!irqd_irq_disabled(&desc->irq_data) &&
 			    irqd_irq_masked(&desc->irq_data))
 				unmask_irq(desc);
 		}
 		handle_irq_event(desc);
-	} while ((desc->istate & IRQS_PENDING) &&
+	} while ((istate_read(desc) & IRQS_PENDING) &&
 		 !irqd_irq_disabled(&desc->irq_data));
 }

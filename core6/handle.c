@@ -121,7 +121,7 @@ irqreturn_t handle_irq_event(struct irq_desc *desc)
 {
 	irqreturn_t ret;
 
-	desc->istate &= ~IRQS_PENDING;
+	istate_clear(desc, IRQS_PENDING);
 	irqd_set(&desc->irq_data, IRQD_IRQ_INPROGRESS);
 	raw_spin_unlock(&desc->lock);
 

@@ -56,6 +56,33 @@ enum {
 	IRQS_SYSFS = 0x00004000,
 };
 
+/*
+ * istate is tested without the descriptor's lock in two places, as in
+ * v6.17: note_interrupt()'s IRQS_POLL_INPROGRESS after
+ * handle_irq_event() dropped it, and irq_finalize_oneshot()'s
+ * IRQS_ONESHOT before it takes it. Every access is therefore a relaxed
+ * atomic, which C's memory model asks of a word read while another
+ * thread writes it. Writers hold the lock, so a set or a clear is a
+ * load and a store, not a locked read-modify-write: on x86-64 the same
+ * instructions as the kernel's plain accesses.
+ */
+static inline unsigned int istate_read(const struct irq_desc *desc)
+{
+	return __atomic_load_n(&desc->istate, __ATOMIC_RELAXED);
+}
+
+static inline void istate_set(struct irq_desc *desc, unsigned int bits)
+{
+	__atomic_store_n(&desc->istate, istate_read(desc) | bits,
+			 __ATOMIC_RELAXED);
+}
+
+static inline void istate_clear(struct irq_desc *desc, unsigned int bits)
+{
+	__atomic_store_n(&desc->istate, istate_read(desc) & ~bits,
+			 __ATOMIC_RELAXED);
+}
+
 #include "settings.h"
 
 /* Count one wait for a handler in progress elsewhere, of @ns (arch.c). */

@@ -78,7 +78,7 @@ err_out:
 			   irq_desc_get_irq(desc));
 		break;
 	case 1:
-		if (desc->istate & IRQS_SUSPENDED)
+		if (istate_read(desc) & IRQS_SUSPENDED)
 			goto err_out;
 		irq_settings_set_noprobe(desc);
 		irq_startup(desc, IRQ_RESEND, IRQ_START_FORCE);

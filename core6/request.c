@@ -88,8 +88,8 @@ static int setup_first_action(struct irq_desc *desc, struct irqaction *new)
 	ret = irq_activate(desc);
 	if (ret)
 		return ret;
-	desc->istate &= ~(IRQS_AUTODETECT | IRQS_WAITING | IRQS_ONESHOT |
-			  IRQS_SPURIOUS_DISABLED);
+	istate_clear(desc, IRQS_AUTODETECT | IRQS_WAITING | IRQS_ONESHOT |
+				   IRQS_SPURIOUS_DISABLED);
 	irqd_clear(&desc->irq_data, IRQD_IRQ_INPROGRESS);
 	if (new->flags & IRQF_PERCPU) {
 		irqd_set(&desc->irq_data, IRQD_PER_CPU);
@@ -100,7 +100,7 @@ static int setup_first_action(struct irq_desc *desc, struct irqaction *new)
 	if (noirqdebug)
 		irq_settings_set_no_debug(desc);
 	if (new->flags & IRQF_ONESHOT)
-		desc->istate |= IRQS_ONESHOT;
+		istate_set(desc, IRQS_ONESHOT);
 	if (new->flags & IRQF_NOBALANCING) {
 		irq_settings_set_no_balancing(desc);
 		irqd_set(&desc->irq_data, IRQD_NO_BALANCING);
@@ -166,12 +166,12 @@ static int __setup_irq(unsigned int irq, struct irq_desc *desc,
 		if (ret)
 			goto out_unlock;
 	}
-	*old_ptr = new;
+	__atomic_store_n(old_ptr, new, __ATOMIC_RELEASE);
 	/* a new handler: the stuck-line detector starts afresh */
 	desc->irq_count = 0;
 	desc->irqs_unhandled = 0;
-	if (shared && (desc->istate & IRQS_SPURIOUS_DISABLED)) {
-		desc->istate &= ~IRQS_SPURIOUS_DISABLED;
+	if (shared && (istate_read(desc) & IRQS_SPURIOUS_DISABLED)) {
+		istate_clear(desc, IRQS_SPURIOUS_DISABLED);
 		__enable_irq(desc);
 	}
 	raw_spin_unlock_irqrestore(&desc->lock, flags);
@@ -257,7 +257,7 @@ static struct irqaction *__free_irq(struct irq_desc *desc, void *dev_id)
 			break;
 		action_ptr = &action->next;
 	}
-	*action_ptr = action->next;
+	__atomic_store_n(action_ptr, action->next, __ATOMIC_RELEASE);
 	/* the last action: the line goes down */
 	if (!desc->action) {
 		irq_settings_clr_disable_unlazy(desc);
@@ -354,7 +354,7 @@ void free_percpu_irq(unsigned int irq, void *percpu_dev_id)
 	for (p = &desc->action; *p; p = &(*p)->next) {
 		if ((*p)->percpu_dev_id == percpu_dev_id) {
 			action = *p;
-			*p = action->next;
+			__atomic_store_n(p, action->next, __ATOMIC_RELEASE);
 			break;
 		}
 	}

@@ -99,17 +99,17 @@ int check_irq_resend(struct irq_desc *desc, bool inject)
 	int err = 0;
 
 	if (irq_settings_is_level(desc)) {
-		desc->istate &= ~IRQS_PENDING;
+		istate_clear(desc, IRQS_PENDING);
 		return -EINVAL;
 	}
-	if (desc->istate & IRQS_REPLAY)
+	if (istate_read(desc) & IRQS_REPLAY)
 		return -EBUSY;
-	if (!(desc->istate & IRQS_PENDING) && !inject)
+	if (!(istate_read(desc) & IRQS_PENDING) && !inject)
 		return 0;
-	desc->istate &= ~IRQS_PENDING;
+	istate_clear(desc, IRQS_PENDING);
 	if (!try_retrigger(desc))
 		err = irq_sw_resend(desc);
 	if (!err)
-		desc->istate |= IRQS_REPLAY;
+		istate_set(desc, IRQS_REPLAY);
 	return err;
 }

@@ -41,27 +41,44 @@ enum {
 #undef IRQF_MODIFY_MASK
 #define IRQF_MODIFY_MASK GOT_YOU_MORON
 
+/*
+ * The hard handlers test settings without the descriptor's lock (for
+ * example _IRQ_NO_DEBUG) while free_irq() changes others under it, as
+ * in the kernel: every access is a relaxed atomic, a plain move on
+ * x86-64, as irqd_get() is for the state word. Writers hold the lock.
+ */
+static inline unsigned int irq_settings_get(const struct irq_desc *desc)
+{
+	return __atomic_load_n(&desc->status_use_accessors, __ATOMIC_RELAXED);
+}
+
+static inline void irq_settings_put(struct irq_desc *desc, unsigned int v)
+{
+	__atomic_store_n(&desc->status_use_accessors, v, __ATOMIC_RELAXED);
+}
+
 static inline void irq_settings_clr_and_set(struct irq_desc *desc,
 					    unsigned int clr, unsigned int set)
 {
-	desc->status_use_accessors &= ~(clr & _IRQF_MODIFY_MASK);
-	desc->status_use_accessors |= (set & _IRQF_MODIFY_MASK);
+	irq_settings_put(desc,
+			 (irq_settings_get(desc) & ~(clr & _IRQF_MODIFY_MASK)) |
+				 (set & _IRQF_MODIFY_MASK));
 }
 
 #define IRQ_SETTING_TEST(name, flag)                                  \
 	static inline bool irq_settings_##name(struct irq_desc *desc) \
 	{                                                             \
-		return desc->status_use_accessors & (flag);           \
+		return irq_settings_get(desc) & (flag);               \
 	}
 #define IRQ_SETTING_SET(name, flag)                                       \
 	static inline void irq_settings_set_##name(struct irq_desc *desc) \
 	{                                                                 \
-		desc->status_use_accessors |= (flag);                     \
+		irq_settings_put(desc, irq_settings_get(desc) | (flag));  \
 	}
 #define IRQ_SETTING_CLR(name, flag)                                       \
 	static inline void irq_settings_clr_##name(struct irq_desc *desc) \
 	{                                                                 \
-		desc->status_use_accessors &= ~(flag);                    \
+		irq_settings_put(desc, irq_settings_get(desc) & ~(flag)); \
 	}
 
 IRQ_SETTING_TEST(is_per_cpu, _IRQ_PER_CPU)
@@ -91,34 +108,34 @@ IRQ_SETTING_TEST(no_debug, _IRQ_NO_DEBUG)
 
 static inline bool irq_settings_can_request(struct irq_desc *desc)
 {
-	return !(desc->status_use_accessors & _IRQ_NOREQUEST);
+	return !(irq_settings_get(desc) & _IRQ_NOREQUEST);
 }
 
 static inline bool irq_settings_can_thread(struct irq_desc *desc)
 {
-	return !(desc->status_use_accessors & _IRQ_NOTHREAD);
+	return !(irq_settings_get(desc) & _IRQ_NOTHREAD);
 }
 
 static inline bool irq_settings_can_probe(struct irq_desc *desc)
 {
-	return !(desc->status_use_accessors & _IRQ_NOPROBE);
+	return !(irq_settings_get(desc) & _IRQ_NOPROBE);
 }
 
 static inline bool irq_settings_can_autoenable(struct irq_desc *desc)
 {
-	return !(desc->status_use_accessors & _IRQ_NOAUTOEN);
+	return !(irq_settings_get(desc) & _IRQ_NOAUTOEN);
 }
 
 static inline unsigned int irq_settings_get_trigger_mask(struct irq_desc *desc)
 {
-	return desc->status_use_accessors & IRQ_TYPE_SENSE_MASK;
+	return irq_settings_get(desc) & IRQ_TYPE_SENSE_MASK;
 }
 
 static inline void irq_settings_set_trigger_mask(struct irq_desc *desc,
 						 unsigned int mask)
 {
-	desc->status_use_accessors &= ~IRQ_TYPE_SENSE_MASK;
-	desc->status_use_accessors |= mask & IRQ_TYPE_SENSE_MASK;
+	irq_settings_put(desc, (irq_settings_get(desc) & ~IRQ_TYPE_SENSE_MASK) |
+				       (mask & IRQ_TYPE_SENSE_MASK));
 }
 
 #endif /* GENIRQ6_SETTINGS_H */

@@ -77,7 +77,8 @@ static irqreturn_t note_deferred(struct irq_desc *desc, irqreturn_t ret)
  */
 void note_interrupt(struct irq_desc *desc, irqreturn_t action_ret)
 {
-	if (desc->istate & IRQS_POLL_INPROGRESS || irq_settings_is_polled(desc))
+	if (istate_read(desc) & IRQS_POLL_INPROGRESS ||
+	    irq_settings_is_polled(desc))
 		return;
 	if (bad_action_ret(action_ret)) {
 		report_bad_irq(desc, action_ret);
@@ -106,7 +107,7 @@ void note_interrupt(struct irq_desc *desc, irqreturn_t action_ret)
 	if (unlikely(desc->irqs_unhandled > 99900)) {
 		report_bad_irq(desc, action_ret);
 		genirq6_pr("Disabling IRQ #%u\n", irq_desc_get_irq(desc));
-		desc->istate |= IRQS_SPURIOUS_DISABLED;
+		istate_set(desc, IRQS_SPURIOUS_DISABLED);
 		desc->depth++;
 		irq_disable(desc);
 	}

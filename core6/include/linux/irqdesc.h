@@ -138,21 +138,30 @@ unsigned int irq_get_next_irq(unsigned int offset);
 #define irq_alloc_desc(node) irq_alloc_descs(-1, 1, 1, (node))
 #define irq_free_desc(irq) irq_free_descs((irq), 1)
 
-#define for_each_action_of_desc(desc, act) \
-	for ((act) = (desc)->action; (act); (act) = (act)->next)
+/*
+ * The hard handlers walk the list without the descriptor's lock while
+ * request_irq() and free_irq() link and unlink under it, as in the
+ * kernel; the links are atomics here (acquire loads, release stores:
+ * plain moves on x86-64) so that the walk is not a data race in C.
+ */
+#define for_each_action_of_desc(desc, act)                               \
+	for ((act) = __atomic_load_n(&(desc)->action, __ATOMIC_ACQUIRE); \
+	     (act); (act) = __atomic_load_n(&(act)->next, __ATOMIC_ACQUIRE))
 
 static inline bool irq_is_percpu(unsigned int irq)
 {
 	struct irq_desc *desc = irq_to_desc(irq);
 
-	return desc->status_use_accessors & IRQ_PER_CPU;
+	return __atomic_load_n(&desc->status_use_accessors, __ATOMIC_RELAXED) &
+	       IRQ_PER_CPU;
 }
 
 static inline bool irq_is_percpu_devid(unsigned int irq)
 {
 	struct irq_desc *desc = irq_to_desc(irq);
 
-	return desc->status_use_accessors & IRQ_PER_CPU_DEVID;
+	return __atomic_load_n(&desc->status_use_accessors, __ATOMIC_RELAXED) &
+	       IRQ_PER_CPU_DEVID;
 }
 
 #endif /* _GENIRQ6_LINUX_IRQDESC_H */
