@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include "palette.h"
 #include "report_internal.h"
+#include "analysis/outcome.h"
 
 #ifndef IRQLAB_GP_DIR
 #error "IRQLAB_GP_DIR: the folder of the gnuplot scripts"
@@ -185,6 +186,8 @@ int report_gnuplot(struct report *rp, const char *script, const char *in,
 			strerror(ret));
 		return -ret;
 	}
+	/* Tests interrupt the report here, gnuplot started. */
+	ana_stage_pause("gnuplot");
 	ret = gnuplot_wait(rp, pid, &status);
 	if (ret) {
 		unlink(log);

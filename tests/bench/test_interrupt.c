@@ -14,6 +14,10 @@
  *               was measured whole, so SIGINT/SIGTERM leave it complete
  *               without a report, saying how to write it; SIGKILL as
  *               above
+ *   gnuplot     a figure being drawn, gnuplot started: SIGINT to the
+ *               whole process group, as Ctrl-C on a terminal, and
+ *               SIGTERM to irqlab are an interruption, not "gnuplot
+ *               failed", and leave the folder as for report
  *   report      the report's .tmp files half-written: SIGINT (to the
  *               whole process group, as Ctrl-C on a terminal) and
  *               SIGTERM remove them and say the measurement is
@@ -266,6 +270,8 @@ static void test_report(void **state)
 	int rc;
 
 	(void)state;
+	stopped_complete("g-int", "gnuplot", SIGINT, true);
+	stopped_complete("g-term", "gnuplot", SIGTERM, false);
 	stopped_complete("r-int", "report", SIGINT, true);
 	stopped_complete("r-term", "report", SIGTERM, false);
 	/* SIGKILL: the .tmp files stay, and the next report removes them. */

@@ -67,7 +67,8 @@ int ana_signal_exit(int sig);
 
 /**
  * ana_stage_pause - a test's hook: wait at a named stage
- * @stage: "measuring", "samples", "report"
+ * @stage: "measuring", "samples", "gnuplot" (a figure being drawn),
+ *         "report"
  *
  * Where the environment's IRQLAB_PAUSE_AT names @stage, says so on
  * stderr ("irqlab: paused at STAGE (IRQLAB_PAUSE_AT)") and waits up to
