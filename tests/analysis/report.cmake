@@ -2,14 +2,15 @@
 # irqlab report and compare end to end, and the HTML report in Chromium.
 pkg_check_modules(JANSSON REQUIRED IMPORTED_TARGET jansson)
 add_executable(analysis_test_report test_report.c)
-target_link_libraries(analysis_test_report PRIVATE PkgConfig::CMOCKA
-	PkgConfig::JANSSON irqlab_warnings)
+target_link_libraries(analysis_test_report PRIVATE irqlab_testlib
+	PkgConfig::CMOCKA PkgConfig::JANSSON irqlab_warnings)
 add_dependencies(analysis_test_report irqlab)
 add_test(NAME analysis/test_report COMMAND analysis_test_report
 	$<TARGET_FILE:irqlab>)
 
 add_executable(analysis_test_html test_html.c)
-target_link_libraries(analysis_test_html PRIVATE irqlab_warnings)
+target_link_libraries(analysis_test_html PRIVATE irqlab_testlib
+	irqlab_warnings)
 add_dependencies(analysis_test_html irqlab)
 add_test(NAME analysis/test_html COMMAND analysis_test_html
 	$<TARGET_FILE:irqlab>)

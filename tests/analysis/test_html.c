@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "../bench/spawn.h"
+#include <unistd.h>
+#include "spawn.h"
 
 #define CHROMIUM "/usr/bin/chromium"
 /* The screenshot's window, which its PNG must measure. */

@@ -18,7 +18,9 @@
 #include <jansson.h>
 #include <stdint.h>
 #include <sys/stat.h>
-#include "../bench/spawn.h"
+#include <string.h>
+#include <unistd.h>
+#include "spawn.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-report-XXXXXX";

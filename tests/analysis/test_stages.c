@@ -26,9 +26,11 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include <string.h>
+#include <unistd.h>
 #include "stages/sink.h"
-#include "../bench/spawn.h"
-#include "../bench/traced.h"
+#include "spawn.h"
+#include "traced.h"
 #include "scratch.h"
 
 /* Synthetic events */

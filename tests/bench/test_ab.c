@@ -18,6 +18,7 @@
 #include <jansson.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include "spawn.h"
 
 static const char *irqlab;

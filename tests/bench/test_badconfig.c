@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <sys/stat.h>
+#include <string.h>
+#include <unistd.h>
 #include "spawn.h"
 #include "scratch.h"
 

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include <string.h>
 #include "spawn.h"
 
 static const char *irqlab;

@@ -36,7 +36,14 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <cmocka.h>
-#include "spawn.h"
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "spawn.h" /* tests/lib's, not <spawn.h> */
+
+extern char **environ;
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-interrupt-XXXXXX";

@@ -21,6 +21,8 @@
 #include <limits.h>
 #include <jansson.h>
 #include <genirq/flows.h>
+#include <string.h>
+#include <unistd.h>
 #include "analysis/designs.h"
 #include "analysis/samples.h"
 #include "designs/designs.h"

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include <string.h>
 #include "analysis/run.h"
 #include "spawn.h"
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */

@@ -16,6 +16,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
 #include "analysis/samples.h"
 #include "spawn.h"
 #include "scratch.h"

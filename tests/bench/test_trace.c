@@ -22,7 +22,13 @@
 #include <netinet/in.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
-#include "spawn.h"
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "spawn.h" /* tests/lib's, not <spawn.h> */
 #include "traced.h"
 #include "scratch.h"
 

@@ -31,6 +31,8 @@
 #include <termios.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include <string.h>
+#include <unistd.h>
 #include "analysis/samples.h"
 #include "spawn.h"
 

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include <jansson.h>
-#include "../bench/traced.h"
+#include "traced.h"
 #include "traced_run.h"
 
 static const char *irqlab;

@@ -20,7 +20,8 @@
 #include <string.h>
 #include <cmocka.h>
 #include <jansson.h>
-#include "../bench/traced.h"
+#include <unistd.h>
+#include "traced.h"
 #include "traced_run.h"
 
 static const char *irqlab;

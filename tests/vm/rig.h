@@ -2,14 +2,16 @@
 /*
  * What the tests of the VM rig share: whether irqlab-vm prepare makes the
  * rig ready here (a test that cannot have it skips, 77), and the tail of
- * a file for a failure message. Includes ../bench/spawn.h.
+ * a file for a failure message. Includes spawn.h and traced.h (tests/lib).
  */
 #ifndef TESTS_VM_RIG_H
 #define TESTS_VM_RIG_H
 
 #include <stdbool.h>
-#include "../bench/spawn.h"
-#include "../bench/traced.h" /* on_path() */
+#include <string.h>
+#include <unistd.h>
+#include "spawn.h"
+#include "traced.h" /* on_path() */
 
 /* irqlab-vm's default cache holds a prepared kernel. */
 static inline bool kernel_cached(void)

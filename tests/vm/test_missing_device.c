@@ -11,7 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
-#include "../bench/spawn.h"
+#include <string.h>
+#include <unistd.h>
+#include "spawn.h"
 #include "scratch.h"
 
 static const char *irqlab;

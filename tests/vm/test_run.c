@@ -28,7 +28,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <jansson.h>
-#include "../bench/spawn.h"
+#include <string.h>
+#include <unistd.h>
+#include "spawn.h"
 #include "rig.h"
 #include "scratch.h"
 

@@ -1,13 +1,9 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
- * What a test of `irqlab run --trace` needs on this machine: tracepoints
- * compiled in, lttng-tools and babeltrace2, and as root a private mount
- * namespace for the session daemon's /run/lttng. Include it after defining
- * _GNU_SOURCE (unshare).
+ * What a test of `irqlab run --trace` needs on this machine: see traced.h.
+ * IRQLAB_TRACE_ENABLED comes from irqlab_trace (trace/CMakeLists.txt).
  */
-#ifndef TESTS_BENCH_TRACED_H
-#define TESTS_BENCH_TRACED_H
-
+#define _GNU_SOURCE /* unshare */
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,12 +11,13 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "traced.h"
 
 #ifndef IRQLAB_TRACE_ENABLED
 #define IRQLAB_TRACE_ENABLED 0
 #endif
 
-static inline bool on_path(const char *tool)
+bool on_path(const char *tool)
 {
 	char *path = getenv("PATH") ? strdup(getenv("PATH")) : NULL, *dir,
 	     *save = NULL, buf[4096];
@@ -35,8 +32,7 @@ static inline bool on_path(const char *tool)
 	return found;
 }
 
-/* As root the run needs a private mount namespace: can we have one? */
-static inline bool can_isolate(void)
+bool can_isolate(void)
 {
 	int status;
 	pid_t pid;
@@ -50,8 +46,7 @@ static inline bool can_isolate(void)
 	       WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-/* 0 if a traced run can work here (with lttng-relayd if @relayd), else 77. */
-static inline int traced_run_skip(bool relayd)
+int traced_run_skip(bool relayd)
 {
 	if (!IRQLAB_TRACE_ENABLED || !on_path("lttng-sessiond") ||
 	    !on_path("lttng") || (relayd && !on_path("lttng-relayd")) ||
@@ -67,5 +62,3 @@ static inline int traced_run_skip(bool relayd)
 	}
 	return 0;
 }
-
-#endif /* TESTS_BENCH_TRACED_H */

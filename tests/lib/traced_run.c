@@ -1,14 +1,10 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
- * The traced run tests/export reads: two scenarios, one of them with an
- * irq thread, made with `irqlab run --trace` into a temporary folder.
- * Include after _GNU_SOURCE and tests/bench/traced.h.
+ * The traced run that tests/export reads: see traced_run.h.
  */
-#ifndef TESTS_EXPORT_TRACED_RUN_H
-#define TESTS_EXPORT_TRACED_RUN_H
-
 #include <stdio.h>
 #include <stdlib.h>
+#include "traced_run.h"
 
 static const char export_config[] =
 	"[run]\n"
@@ -19,8 +15,7 @@ static const char export_config[] =
 	"[scenario ioapic-level]\nchip = ioapic\ntrigger = level\n"
 	"designs = flow threaded\n";
 
-/* @tmp/run from @irqlab: 0, or the shell's status. */
-static inline int export_traced_run(const char *irqlab, const char *tmp)
+int export_traced_run(const char *irqlab, const char *tmp)
 {
 	char cmd[1200], cfg[400];
 	FILE *f;
@@ -35,5 +30,3 @@ static inline int export_traced_run(const char *irqlab, const char *tmp)
 		irqlab, cfg, tmp, tmp);
 	return system(cmd);
 }
-
-#endif /* TESTS_EXPORT_TRACED_RUN_H */
