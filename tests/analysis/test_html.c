@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "spawn.h"
+#include "e2e.h"
 
 #define CHROMIUM "/usr/bin/chromium"
 /* The screenshot's window, which its PNG must measure. */

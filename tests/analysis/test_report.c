@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
-#include "spawn.h"
+#include "e2e.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-report-XXXXXX";

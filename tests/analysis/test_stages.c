@@ -29,7 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "stages/sink.h"
-#include "spawn.h"
+#include "e2e.h"
 #include "traced.h"
 #include "scratch.h"
 

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <signal.h>
-#include "spawn.h"
+#include "e2e.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-ab-XXXXXX";

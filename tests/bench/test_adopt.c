@@ -23,7 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "spawn.h"
+#include "e2e.h"
 #include "analysis/summary.h"
 #include "runfolder/runfolder.h"
 

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
-#include "spawn.h"
+#include "e2e.h"
 #include "scratch.h"
 
 static const char *irqlab;

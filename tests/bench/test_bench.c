@@ -18,7 +18,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 #include <string.h>
-#include "spawn.h"
+#include "e2e.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-bench-XXXXXX";

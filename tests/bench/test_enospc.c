@@ -27,7 +27,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <jansson.h>
-#include "spawn.h"
+#include "e2e.h"
 
 #define SKIP 77
 

@@ -33,7 +33,7 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 #include <jansson.h>
-#include "spawn.h"
+#include "e2e.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-faults-XXXXXX";

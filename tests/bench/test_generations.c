@@ -19,7 +19,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 #include <analysis/samples.h>
-#include "spawn.h"
+#include "e2e.h"
 
 #define V6_ALL "v6-flow v6-threaded v6-oneshot v6-forced"
 

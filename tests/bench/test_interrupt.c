@@ -41,7 +41,7 @@
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "spawn.h" /* tests/lib's, not <spawn.h> */
+#include "e2e.h"
 
 extern char **environ;
 

@@ -30,7 +30,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include <jansson.h>
-#include "spawn.h"
+#include "e2e.h"
 
 static const char *irqlab, *srcdir;
 static char tmp[] = "/tmp/irqlab-races-XXXXXX";

@@ -26,7 +26,7 @@
 #include "analysis/designs.h"
 #include "analysis/samples.h"
 #include "designs/designs.h"
-#include "spawn.h"
+#include "e2e.h"
 
 #define TOY_CODE 200 /* toy_design.row */
 #define TOY_CLAIM_NS 250 /* the toy chip's claim_read_ns in the run */

@@ -21,7 +21,7 @@
 #include <jansson.h>
 #include <string.h>
 #include "analysis/run.h"
-#include "spawn.h"
+#include "e2e.h"
 /* glibc's historical no-op SA_INTERRUPT; 2.6.18's own follows. */
 #undef SA_INTERRUPT
 #include "bench/bench.h"

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "analysis/samples.h"
-#include "spawn.h"
+#include "e2e.h"
 #include "scratch.h"
 
 static const char *irqlab, *srcdir;

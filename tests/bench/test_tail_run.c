@@ -50,7 +50,7 @@
 #include "analysis/samples.h"
 #include "analysis/tail.h"
 #include "tail/tail_run.h"
-#include "spawn.h"
+#include "e2e.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-tail-XXXXXX";

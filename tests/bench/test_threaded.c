@@ -29,7 +29,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include <jansson.h>
-#include "spawn.h"
+#include "e2e.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-threaded-XXXXXX";

@@ -28,7 +28,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "spawn.h" /* tests/lib's, not <spawn.h> */
+#include "e2e.h"
 #include "traced.h"
 #include "scratch.h"
 

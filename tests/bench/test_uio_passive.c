@@ -34,7 +34,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "analysis/samples.h"
-#include "spawn.h"
+#include "e2e.h"
 
 static const char *irqlab;
 static char tmp[] = "/tmp/irqlab-uio-XXXXXX";

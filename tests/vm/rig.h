@@ -2,7 +2,7 @@
 /*
  * What the tests of the VM rig share: whether irqlab-vm prepare makes the
  * rig ready here (a test that cannot have it skips, 77), and the tail of
- * a file for a failure message. Includes spawn.h and traced.h (tests/lib).
+ * a file for a failure message. Includes e2e.h and traced.h (tests/lib).
  */
 #ifndef TESTS_VM_RIG_H
 #define TESTS_VM_RIG_H
@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <string.h>
 #include <unistd.h>
-#include "spawn.h"
+#include "e2e.h"
 #include "traced.h" /* on_path() */
 
 /* irqlab-vm's default cache holds a prepared kernel. */

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 #include <string.h>
 #include <unistd.h>
-#include "spawn.h"
+#include "e2e.h"
 #include "scratch.h"
 
 static const char *irqlab;

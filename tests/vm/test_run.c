@@ -30,7 +30,7 @@
 #include <jansson.h>
 #include <string.h>
 #include <unistd.h>
-#include "spawn.h"
+#include "e2e.h"
 #include "rig.h"
 #include "scratch.h"
 

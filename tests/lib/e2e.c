@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Running the irqlab command from a test: see spawn.h.
+ * Running the irqlab command from a test: see e2e.h.
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "spawn.h"
+#include "e2e.h"
 
 extern char **environ;
 

@@ -4,12 +4,9 @@
  * in files, optionally send it a signal after a delay, and return its exit
  * status (128 + signal if it died of one); read back what it wrote; and
  * the main() of an end-to-end test.
- *
- * Included as "spawn.h": tests/lib is a quote include path (-iquote), so
- * that <spawn.h> still names the system's posix_spawn header.
  */
-#ifndef TESTS_SPAWN_H
-#define TESTS_SPAWN_H
+#ifndef TESTS_E2E_H
+#define TESTS_E2E_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -116,4 +113,4 @@ void test_paths(const char *dir, const char *name, char *out, size_t outlen,
 		return ret_;                                                   \
 	}
 
-#endif /* TESTS_SPAWN_H */
+#endif /* TESTS_E2E_H */
