@@ -23,6 +23,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 #include <sqlite3.h>
+#include "e2e.h"
 
 static const char *irqlab, *src;
 static char tmp[] = "/tmp/irqlab-history-test-XXXXXX";
@@ -39,23 +40,6 @@ static int sh(const char *fmt, ...)
 	va_end(ap);
 	st = system(cmd);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *b;
-	long n;
-
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	b = calloc(1, (size_t)n + 1);
-	assert_non_null(b);
-	assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	return b;
 }
 
 /* Every row of every table, in order, as text. */
@@ -158,6 +142,7 @@ static void test_history(void **state)
 	rc = sh("cd %s && %s history %s/results runs -o h.db --cell ioapic-edge/flow --plot h.png >%s",
 		tmp, irqlab, src, out);
 	text = slurp(out);
+	assert_non_null(text);
 	/* A step regressed: 2; none: 0. Either way the steps are named. */
 	assert_true(rc == 0 || rc == 2);
 	count_found(&runs, &cells);
