@@ -105,7 +105,7 @@ int gic_inta(unsigned int cpu, unsigned int irq, void *ctx)
 	flags = gic_lock(g);
 	if (cpu < g->nr_cpus)
 		g->cpu[cpu].posted = false;
-	id = gic_cpu_read_locked(g, cpu, GIC_CPU_INTACK);
+	id = gic_ack_locked(g, cpu);
 	gic_unlock(g, flags);
 	return id == GIC_SPURIOUS ? -1 : (int)(g->base.irq_base + id);
 }
@@ -144,6 +144,7 @@ static void gic_set_input(struct chip_model *m, unsigned int pin, bool level)
 		b->level |= bit;
 	else
 		b->level &= ~bit;
+	gic_bits_changed(g, b);
 	gic_unlock(g, flags);
 }
 
@@ -265,6 +266,10 @@ struct chip_model *gic_create(unsigned int irq_base, unsigned int nr_spis,
 	/* Out of reset: everything off, PMR 0 (masks all), BPR minimal. */
 	for (unsigned int cpu = 0; cpu < nr_cpus; cpu++)
 		g->cpu[cpu].bpr = GIC_BPR_MIN;
+	for (unsigned int cpu = 0; cpu < GIC_MAX_CPUS; cpu++)
+		g->cpu[cpu].bank.live_bit = 1ull << cpu;
+	for (unsigned int w = 1; w < GIC_NR_WORDS; w++)
+		g->spi[w].live_bit = 1ull << (GIC_LIVE_SPI + w);
 	gic_init_hw(g);
 	gic_apply_arch(genirq_get_arch());
 
