@@ -76,7 +76,10 @@ struct gic_cpu_if {
 struct gic {
 	struct chip_model base;
 	struct gic_cost cost;
-	/* The hardware's own serialisation of accesses and input changes. */
+	/*
+	 * The hardware's own serialisation of accesses and input changes;
+	 * the model's books (base.stats, base.lines) change only under it.
+	 */
 	spinlock_t lock;
 	/*
 	 * The driver's irq_controller_lock, around read-modify-write
@@ -198,6 +201,31 @@ static inline unsigned long gic_lock(struct gic *g)
 	unsigned long flags;
 
 	spin_lock_irqsave(&g->lock, flags);
+	return flags;
+}
+
+/*
+ * The bus cycle of an access made for @line (an ID; CHIP_LINE_NONE:
+ * set-up) by @acc: its cost is busy-waited before the hardware acts,
+ * outside the model's lock, so that CPUs reaching their own interfaces
+ * are not serialised by the simulation; then the lock is taken and the
+ * access counted under it. Every access of the model's is counted here,
+ * so its counters have one writer at a time and need no locked
+ * increments. Returns gic_unlock()'s flags. Always inlined: GCC at -O2
+ * makes it a call with six saved registers, a quarter of the EOI's path.
+ */
+static inline __attribute__((always_inline)) unsigned long
+gic_bus_lock(struct gic *g, unsigned int line, enum chip_acc acc,
+	     unsigned int cost_ns, bool write)
+{
+	unsigned long flags;
+
+	if (cost_ns)
+		chip_delay_ns(cost_ns);
+	flags = gic_lock(g);
+	chip_reg_books(&g->base,
+		       write ? g->base.stats.writes : g->base.stats.reads, line,
+		       acc, cost_ns, true);
 	return flags;
 }
 

@@ -85,7 +85,7 @@ static bool may_signal(const struct gic_cpu_if *c, unsigned int id,
  * an interrupt qualifies; at most one is outstanding per interface, as
  * nIRQ is one wire. The vector only says "take an interrupt": which one
  * is decided by the IAR read when the CPU takes it (gic_inta()). Returns
- * the CPUs to raise on, with their irqs.
+ * the CPUs to raise on, with their irqs, counted as delivered.
  */
 static unsigned int signal_locked(struct gic *g, unsigned int *raise)
 {
@@ -103,6 +103,7 @@ static unsigned int signal_locked(struct gic *g, unsigned int *raise)
 		c->posted = true;
 		raise[cpu] = g->base.irq_base + id;
 		cpus |= 1u << cpu;
+		chip_add(&g->base.stats.delivered, 1, true);
 	}
 	return cpus;
 }
@@ -123,7 +124,6 @@ void gic_unlock_signal(struct gic *g, unsigned long flags)
 		unsigned int cpu = (unsigned int)__builtin_ctz(cpus);
 
 		cpus &= cpus - 1;
-		chip_count(&g->base.stats.delivered);
 		irq_cpu_raise(cpu, raise[cpu]);
 	}
 }
@@ -327,7 +327,7 @@ uint32_t gic_ack_locked(struct gic *g, unsigned int cpu)
 
 	/* hppi_locked() is 1023 for a CPU without an interface */
 	if (id == GIC_SPURIOUS || !may_signal(&g->cpu[cpu], id, prio)) {
-		chip_count(&g->base.stats.spurious);
+		chip_add(&g->base.stats.spurious, 1, true);
 		return GIC_SPURIOUS;
 	}
 	c = &g->cpu[cpu];
