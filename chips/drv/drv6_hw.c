@@ -176,8 +176,8 @@ void gic6_set_target(struct chip_model *m, unsigned int id, unsigned int acc,
 	struct gic *g = (struct gic *)m;
 	unsigned long flags;
 
-	chip_reg_write(m, id, (enum chip_acc)acc, g->cost.dist_write_ns);
-	flags = gic_lock(g);
+	flags = gic_bus_lock(g, id, (enum chip_acc)acc, g->cost.dist_write_ns,
+			     true);
 	gic_write_byte_locked(g, smp_processor_id(), GIC_DIST_TARGET + id,
 			      (uint8_t)(1u << cpu));
 	gic_unlock(g, flags);

@@ -31,20 +31,14 @@ static struct gic *to_gic(struct chip_model *m)
 	return (struct gic *)m;
 }
 
-/*
- * The bus cycles: each access is counted under @acc and the @line (an ID;
- * CHIP_LINE_NONE: set-up) it is made for, and busy-waits its cost before
- * the hardware acts, outside the model's lock, so that CPUs reaching
- * their own interfaces are not serialised by the simulation.
- */
+/* The bus cycles, each counted and costed by gic_bus_lock(). */
 uint32_t gic_dist_rd(struct gic *g, unsigned int line, enum chip_acc acc,
 		     unsigned int cpu, unsigned int offset)
 {
 	unsigned long flags;
 	uint32_t v;
 
-	chip_reg_read(&g->base, line, acc, g->cost.dist_read_ns);
-	flags = gic_lock(g);
+	flags = gic_bus_lock(g, line, acc, g->cost.dist_read_ns, false);
 	v = gic_dist_read_locked(g, cpu, offset);
 	gic_unlock(g, flags);
 	return v;
@@ -55,8 +49,7 @@ void gic_dist_wr(struct gic *g, unsigned int line, enum chip_acc acc,
 {
 	unsigned long flags;
 
-	chip_reg_write(&g->base, line, acc, g->cost.dist_write_ns);
-	flags = gic_lock(g);
+	flags = gic_bus_lock(g, line, acc, g->cost.dist_write_ns, true);
 	gic_dist_write_locked(g, cpu, offset, val);
 	gic_unlock(g, flags);
 }
@@ -67,8 +60,7 @@ static uint32_t cpu_rd(struct gic *g, unsigned int line, enum chip_acc acc,
 	unsigned long flags;
 	uint32_t v;
 
-	chip_reg_read(&g->base, line, acc, g->cost.cpu_read_ns);
-	flags = gic_lock(g);
+	flags = gic_bus_lock(g, line, acc, g->cost.cpu_read_ns, false);
 	v = gic_cpu_read_locked(g, cpu, offset);
 	gic_unlock(g, flags);
 	return v;
@@ -79,8 +71,7 @@ void gic_cpu_wr(struct gic *g, unsigned int line, enum chip_acc acc,
 {
 	unsigned long flags;
 
-	chip_reg_write(&g->base, line, acc, g->cost.cpu_write_ns);
-	flags = gic_lock(g);
+	flags = gic_bus_lock(g, line, acc, g->cost.cpu_write_ns, true);
 	gic_cpu_write_locked(g, cpu, offset, val);
 	gic_unlock(g, flags);
 }
@@ -100,12 +91,11 @@ int gic_inta(unsigned int cpu, unsigned int irq, void *ctx)
 	unsigned long flags;
 	uint32_t id;
 
-	chip_reg_read(&g->base, irq_to_id(g, irq), CHIP_ACC_ACK,
-		      g->cost.cpu_read_ns);
-	flags = gic_lock(g);
+	flags = gic_bus_lock(g, irq_to_id(g, irq), CHIP_ACC_ACK,
+			     g->cost.cpu_read_ns, false);
 	if (cpu < g->nr_cpus)
 		g->cpu[cpu].posted = false;
-	id = gic_cpu_read_locked(g, cpu, GIC_CPU_INTACK);
+	id = gic_ack_locked(g, cpu);
 	gic_unlock(g, flags);
 	return id == GIC_SPURIOUS ? -1 : (int)(g->base.irq_base + id);
 }
@@ -138,12 +128,13 @@ static void gic_set_input(struct chip_model *m, unsigned int pin, bool level)
 	if ((b->edge & bit) && level && !(b->level & bit)) {
 		b->latch |= bit;
 		if (!(b->enabled & bit))
-			chip_count(&g->base.stats.latched);
+			chip_add(&g->base.stats.latched, 1, true);
 	}
 	if (level)
 		b->level |= bit;
 	else
 		b->level &= ~bit;
+	gic_bits_changed(g, b);
 	gic_unlock(g, flags);
 }
 
@@ -265,6 +256,10 @@ struct chip_model *gic_create(unsigned int irq_base, unsigned int nr_spis,
 	/* Out of reset: everything off, PMR 0 (masks all), BPR minimal. */
 	for (unsigned int cpu = 0; cpu < nr_cpus; cpu++)
 		g->cpu[cpu].bpr = GIC_BPR_MIN;
+	for (unsigned int cpu = 0; cpu < GIC_MAX_CPUS; cpu++)
+		g->cpu[cpu].bank.live_bit = 1ull << cpu;
+	for (unsigned int w = 1; w < GIC_NR_WORDS; w++)
+		g->spi[w].live_bit = 1ull << (GIC_LIVE_SPI + w);
 	gic_init_hw(g);
 	gic_apply_arch(genirq_get_arch());
 
@@ -291,8 +286,8 @@ int gic_set_priority(struct chip_model *m, unsigned int id, uint8_t prio)
 
 	if (!is_gic(m) || !gic_prio_of(g, me, id))
 		return -EINVAL;
-	chip_reg_write(m, CHIP_LINE_NONE, CHIP_ACC_INIT, g->cost.dist_write_ns);
-	flags = gic_lock(g);
+	flags = gic_bus_lock(g, CHIP_LINE_NONE, CHIP_ACC_INIT,
+			     g->cost.dist_write_ns, true);
 	gic_write_byte_locked(g, me, GIC_DIST_PRI + id, prio);
 	gic_unlock(g, flags);
 	return 0;

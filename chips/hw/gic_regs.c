@@ -11,19 +11,6 @@
 #include <chips/gic.h>
 #include "hw/gic_hw.h"
 
-/*
- * The word holding @id as CPU @cpu sees it, or NULL where there is none:
- * a bus master without a CPU interface has no bank, and IDs past the last
- * SPI do not exist. Unimplemented bits (SGIs, the tail of the last word)
- * are never set: writes are masked with g->impl.
- */
-struct gic_bits *gic_bits_of(struct gic *g, unsigned int cpu, unsigned int id)
-{
-	if (id < GIC_SPI_BASE)
-		return cpu < g->nr_cpus ? &g->cpu[cpu].bank : NULL;
-	return id / 32 < g->nr_words ? &g->spi[id / 32] : NULL;
-}
-
 uint8_t *gic_prio_of(struct gic *g, unsigned int cpu, unsigned int id)
 {
 	if (id < GIC_PPI_BASE || id >= nr_ids(g))
@@ -31,11 +18,6 @@ uint8_t *gic_prio_of(struct gic *g, unsigned int cpu, unsigned int id)
 	if (id < GIC_SPI_BASE)
 		return cpu < g->nr_cpus ? &g->cpu[cpu].bank_prio[id] : NULL;
 	return &g->prio[id];
-}
-
-static uint32_t pending(const struct gic_bits *b)
-{
-	return b->latch | (b->level & ~b->edge);
 }
 
 static unsigned int group_prio(const struct gic_cpu_if *c, unsigned int prio)
@@ -49,47 +31,53 @@ static unsigned int running_prio(const struct gic_cpu_if *c)
 			GIC_IDLE_PRIO;
 }
 
+/* Of @cand, IDs @base.., the first with a priority below *@best_prio. */
+static inline void best_of(uint32_t cand, unsigned int base,
+			   const uint8_t *prio, unsigned int *best,
+			   unsigned int *best_prio)
+{
+	for (; cand; cand &= cand - 1) {
+		unsigned int id = base + (unsigned int)__builtin_ctz(cand);
+
+		if (prio[id] < *best_prio) {
+			*best = id;
+			*best_prio = prio[id];
+		}
+	}
+}
+
 /*
  * Highest-priority interrupt that is enabled, pending, not active and
- * forwarded to @cpu, the lowest ID on a tie; or 1023.
+ * forwarded to @cpu, the lowest ID on a tie, with its priority in
+ * *@prio; or 1023. The bank first, then the SPI words in order, each
+ * only if it has a candidate: IDs are weighed in ascending order.
  */
-static unsigned int hppi_locked(struct gic *g, unsigned int cpu)
+static inline unsigned int hppi_locked(struct gic *g, unsigned int cpu,
+				       unsigned int *prio)
 {
 	unsigned int best = GIC_SPURIOUS, best_prio = 0x100;
+	const struct gic_cpu_if *c;
 
 	if (!g->dist_enabled || cpu >= g->nr_cpus)
 		return GIC_SPURIOUS;
-	for (unsigned int w = 0; w < g->nr_words; w++) {
-		const struct gic_bits *b = w ? &g->spi[w] : &g->cpu[cpu].bank;
-		uint32_t cand = b->enabled & pending(b) & ~b->active;
+	c = &g->cpu[cpu];
+	best_of(c->bank.cand, 0, c->bank_prio, &best, &best_prio);
+	for (uint64_t w = g->live >> GIC_LIVE_SPI; w; w &= w - 1) {
+		unsigned int n = (unsigned int)__builtin_ctzll(w);
 
-		if (w)
-			cand &= g->cpu[cpu].targeted[w];
-		while (cand) {
-			unsigned int id =
-				w * 32 + (unsigned int)__builtin_ctz(cand);
-			unsigned int p = *gic_prio_of(g, cpu, id);
-
-			if (p < best_prio) {
-				best = id;
-				best_prio = p;
-			}
-			cand &= cand - 1;
-		}
+		best_of(g->spi[n].cand & c->targeted[n], n * 32, g->prio, &best,
+			&best_prio);
 	}
+	*prio = best_prio;
 	return best;
 }
 
-/* Would IAR on @cpu return @id (its highest-priority candidate) now? */
-static bool may_signal(struct gic *g, unsigned int cpu, unsigned int id)
+/* Would IAR on @cpu return @id, its candidate of priority @prio, now? */
+static bool may_signal(const struct gic_cpu_if *c, unsigned int id,
+		       unsigned int prio)
 {
-	const struct gic_cpu_if *c = &g->cpu[cpu];
-	unsigned int prio;
-
-	if (id == GIC_SPURIOUS || !c->enabled)
-		return false;
-	prio = *gic_prio_of(g, cpu, id);
-	return prio < c->pmr && group_prio(c, prio) < running_prio(c);
+	return id != GIC_SPURIOUS && c->enabled && prio < c->pmr &&
+	       group_prio(c, prio) < running_prio(c);
 }
 
 /*
@@ -97,7 +85,7 @@ static bool may_signal(struct gic *g, unsigned int cpu, unsigned int id)
  * an interrupt qualifies; at most one is outstanding per interface, as
  * nIRQ is one wire. The vector only says "take an interrupt": which one
  * is decided by the IAR read when the CPU takes it (gic_inta()). Returns
- * the CPUs to raise on, with their irqs.
+ * the CPUs to raise on, with their irqs, counted as delivered.
  */
 static unsigned int signal_locked(struct gic *g, unsigned int *raise)
 {
@@ -105,34 +93,28 @@ static unsigned int signal_locked(struct gic *g, unsigned int *raise)
 
 	for (unsigned int cpu = 0; cpu < g->nr_cpus; cpu++) {
 		struct gic_cpu_if *c = &g->cpu[cpu];
-		unsigned int id;
+		unsigned int id, prio;
 
 		if (c->posted || !c->enabled)
 			continue;
-		id = hppi_locked(g, cpu);
-		if (!may_signal(g, cpu, id))
+		id = hppi_locked(g, cpu, &prio);
+		if (!may_signal(c, id, prio))
 			continue;
 		c->posted = true;
 		raise[cpu] = g->base.irq_base + id;
 		cpus |= 1u << cpu;
+		chip_add(&g->base.stats.delivered, 1, true);
 	}
 	return cpus;
 }
 
-unsigned long gic_lock(struct gic *g)
-{
-	unsigned long flags;
-
-	spin_lock_irqsave(&g->lock, flags);
-	return flags;
-}
-
 /*
- * Every change of state ends here. The vectors are raised after the lock
- * is dropped and interrupts are restored: a raise on the calling CPU with
- * interrupts on is taken at once, and its IAR read takes the lock.
+ * gic_unlock()'s way when some word has a candidate. The vectors are
+ * raised after the lock is dropped and interrupts are restored: a raise
+ * on the calling CPU with interrupts on is taken at once, and its IAR
+ * read takes the lock.
  */
-void gic_unlock(struct gic *g, unsigned long flags)
+void gic_unlock_signal(struct gic *g, unsigned long flags)
 {
 	unsigned int raise[GIC_MAX_CPUS];
 	unsigned int cpus = signal_locked(g, raise);
@@ -142,7 +124,6 @@ void gic_unlock(struct gic *g, unsigned long flags)
 		unsigned int cpu = (unsigned int)__builtin_ctz(cpus);
 
 		cpus &= cpus - 1;
-		chip_count(&g->base.stats.delivered);
 		irq_cpu_raise(cpu, raise[cpu]);
 	}
 }
@@ -182,6 +163,7 @@ static void write_config_locked(struct gic *g, unsigned int cpu, unsigned int n,
 			edge |= 1u << k;
 	b->edge = (b->edge & ~(0xffffu << shift)) |
 		  ((edge << shift) & g->impl[n / 2]);
+	gic_bits_changed(g, b);
 }
 
 static uint8_t read_byte_locked(struct gic *g, unsigned int cpu,
@@ -234,9 +216,13 @@ static bool is_byte_reg(unsigned int offset)
 	return offset >= GIC_DIST_PRI && offset < GIC_DIST_CONFIG;
 }
 
-/* The set/clear banks: a bit per ID, 32 IDs per word. */
+/*
+ * The set/clear banks: a bit per ID, 32 IDs per word. Returns the
+ * register a write changes, with its word in *@bits and what a read
+ * answers in *@value.
+ */
 static uint32_t *bitreg_of(struct gic *g, unsigned int cpu, unsigned int offset,
-			   bool *set, uint32_t *value)
+			   bool *set, uint32_t *value, struct gic_bits **bits)
 {
 	static const unsigned int base[] = { GIC_DIST_ENABLE_SET,
 					     GIC_DIST_PENDING_SET,
@@ -252,6 +238,7 @@ static uint32_t *bitreg_of(struct gic *g, unsigned int cpu, unsigned int offset,
 		b = gic_bits_of(g, cpu, (rel % 0x80) / 4 * 32);
 		if (!b)
 			return NULL;
+		*bits = b;
 		switch (i) {
 		case 0:
 			*value = b->enabled;
@@ -262,7 +249,7 @@ static uint32_t *bitreg_of(struct gic *g, unsigned int cpu, unsigned int offset,
 			 * latch, so a level interrupt whose input is asserted
 			 * stays pending after GICD_ICPENDR.
 			 */
-			*value = pending(b);
+			*value = gic_bits_pending(b);
 			return &b->latch;
 		default:
 			*value = b->active;
@@ -275,6 +262,7 @@ static uint32_t *bitreg_of(struct gic *g, unsigned int cpu, unsigned int offset,
 uint32_t gic_dist_read_locked(struct gic *g, unsigned int cpu,
 			      unsigned int offset)
 {
+	struct gic_bits *b;
 	uint32_t v = 0;
 	bool set;
 
@@ -285,7 +273,7 @@ uint32_t gic_dist_read_locked(struct gic *g, unsigned int cpu,
 		return (g->nr_words - 1) | (g->nr_cpus - 1) << 5;
 	if (offset == GIC_DIST_IIDR)
 		return GIC_IIDR_ARM;
-	if (bitreg_of(g, cpu, offset, &set, &v))
+	if (bitreg_of(g, cpu, offset, &set, &v, &b))
 		return v;
 	if (is_byte_reg(offset)) {
 		for (unsigned int k = 0; k < 4; k++)
@@ -302,13 +290,14 @@ uint32_t gic_dist_read_locked(struct gic *g, unsigned int cpu,
 void gic_dist_write_locked(struct gic *g, unsigned int cpu, unsigned int offset,
 			   uint32_t val)
 {
+	struct gic_bits *b;
 	uint32_t *reg, old;
 	bool set;
 
 	offset &= ~3u;
 	if (offset == GIC_DIST_CTRL) {
 		g->dist_enabled = val & 1;
-	} else if ((reg = bitreg_of(g, cpu, offset, &set, &old))) {
+	} else if ((reg = bitreg_of(g, cpu, offset, &set, &old, &b))) {
 		unsigned int w = (offset % 0x80) / 4;
 
 		val &= g->impl[w];
@@ -316,6 +305,7 @@ void gic_dist_write_locked(struct gic *g, unsigned int cpu, unsigned int offset,
 			*reg |= val;
 		else
 			*reg &= ~val;
+		gic_bits_changed(g, b);
 	} else if (is_byte_reg(offset)) {
 		for (unsigned int k = 0; k < 4; k++)
 			gic_write_byte_locked(g, cpu, offset + k,
@@ -328,15 +318,16 @@ void gic_dist_write_locked(struct gic *g, unsigned int cpu, unsigned int offset,
 	/* GICD_SGIR and everything else: SGIs are not modelled. */
 }
 
-/* GICC_IAR: the acknowledge. */
-static uint32_t ack_locked(struct gic *g, unsigned int cpu)
+/* GICC_IAR: the acknowledge; a bus master without an interface gets 1023. */
+uint32_t gic_ack_locked(struct gic *g, unsigned int cpu)
 {
-	unsigned int id = hppi_locked(g, cpu);
+	unsigned int prio, id = hppi_locked(g, cpu, &prio);
 	struct gic_cpu_if *c;
 	struct gic_bits *b;
 
-	if (!may_signal(g, cpu, id)) {
-		chip_count(&g->base.stats.spurious);
+	/* hppi_locked() is 1023 for a CPU without an interface */
+	if (id == GIC_SPURIOUS || !may_signal(&g->cpu[cpu], id, prio)) {
+		chip_add(&g->base.stats.spurious, 1, true);
 		return GIC_SPURIOUS;
 	}
 	c = &g->cpu[cpu];
@@ -347,7 +338,8 @@ static uint32_t ack_locked(struct gic *g, unsigned int cpu)
 	g->active_cpu[id] = (uint8_t)cpu;
 	/* An edge is consumed; a level stays pending while asserted. */
 	b->latch &= ~id_bit(id);
-	c->apr |= 1u << (group_prio(c, *gic_prio_of(g, cpu, id)) >> 3);
+	gic_bits_changed(g, b);
+	c->apr |= 1u << (group_prio(c, prio) >> 3);
 	return id;
 }
 
@@ -369,22 +361,22 @@ static void eoi_locked(struct gic *g, unsigned int cpu, uint32_t val)
 	c->apr &= c->apr - 1;
 	b = gic_bits_of(g, cpu, id);
 	if (b && (b->active & id_bit(id)) &&
-	    (id < GIC_SPI_BASE || g->active_cpu[id] == cpu))
+	    (id < GIC_SPI_BASE || g->active_cpu[id] == cpu)) {
 		b->active &= ~id_bit(id);
+		gic_bits_changed(g, b);
+	}
 }
 
 uint32_t gic_cpu_read_locked(struct gic *g, unsigned int cpu,
 			     unsigned int offset)
 {
+	unsigned int prio;
 	struct gic_cpu_if *c;
 
-	if (cpu >= g->nr_cpus) {
-		if (offset == GIC_CPU_INTACK) {
-			chip_count(&g->base.stats.spurious);
-			return GIC_SPURIOUS;
-		}
+	if (offset == GIC_CPU_INTACK)
+		return gic_ack_locked(g, cpu);
+	if (cpu >= g->nr_cpus)
 		return 0;
-	}
 	c = &g->cpu[cpu];
 	switch (offset) {
 	case GIC_CPU_CTRL:
@@ -393,13 +385,11 @@ uint32_t gic_cpu_read_locked(struct gic *g, unsigned int cpu,
 		return c->pmr;
 	case GIC_CPU_BINPOINT:
 		return c->bpr;
-	case GIC_CPU_INTACK:
-		return ack_locked(g, cpu);
 	case GIC_CPU_RUNNINGPRI:
 		return running_prio(c);
 	case GIC_CPU_HIGHPRI:
 		/* What IAR would answer once PMR and RPR allow it. */
-		return hppi_locked(g, cpu);
+		return hppi_locked(g, cpu, &prio);
 	case GIC_CPU_APR0:
 		return c->apr;
 	case GIC_CPU_IIDR:

@@ -895,6 +895,164 @@ static void test_two_blocking_cpus_do_irq(void **state)
 }
 
 /* The realistic profile sets every cost the model has. */
+/*
+ * What IAR and HPPIR answer follows every register that decides it:
+ * GICD_ISACTIVER/ICACTIVER, GICD_CTLR, GICD_ICFGR under an asserted input,
+ * GICD_ICENABLER/ISENABLER and GICD_ITARGETSR, each undone in turn; the
+ * interrupt is delivered once everything allows it again.
+ */
+static void test_hppi_follows_each_register(void **state)
+{
+	const unsigned int irq = SPI(13), id = ID(irq);
+	const unsigned int tgt = GIC_DIST_TARGET + (id & ~3u);
+	const uint32_t cfg_edge = 2u << (id % 16 * 2);
+	struct chip_line l = spi_line(irq);
+	uint32_t targets;
+
+	(void)state;
+	request(irq, SA_TRIGGER_HIGH);
+	hook[irq] = deassert_spi;
+	chip_stats_reset(m);
+	local_irq_disable();
+	chip_line_assert(&l);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), id);
+
+	gic_dist_write(m, 0, REG_WORD(GIC_DIST_ACTIVE_SET, id), REG_BIT(id));
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), GIC_SPURIOUS);
+	assert_true(dist_bit(0, GIC_DIST_PENDING_SET, irq));
+	gic_dist_write(m, 0, REG_WORD(GIC_DIST_ACTIVE_CLEAR, id), REG_BIT(id));
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), id);
+
+	gic_dist_write(m, 0, GIC_DIST_CTRL, 0);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), GIC_SPURIOUS);
+	gic_dist_write(m, 0, GIC_DIST_CTRL, 1);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), id);
+
+	/* An asserted level made edge is no longer pending: no edge came. */
+	gic_dist_write(m, 0, GIC_DIST_CONFIG + id / 16 * 4, cfg_edge);
+	assert_false(dist_bit(0, GIC_DIST_PENDING_SET, irq));
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), GIC_SPURIOUS);
+	gic_dist_write(m, 0, GIC_DIST_CONFIG + id / 16 * 4, 0);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), id);
+
+	gic_dist_write(m, 0, REG_WORD(GIC_DIST_ENABLE_CLEAR, id), REG_BIT(id));
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), GIC_SPURIOUS);
+	gic_dist_write(m, 0, REG_WORD(GIC_DIST_ENABLE_SET, id), REG_BIT(id));
+
+	targets = gic_dist_read(m, 0, tgt);
+	gic_dist_write(m, 0, tgt, targets ^ (3u << (id % 4 * 8)));
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), GIC_SPURIOUS);
+	assert_int_equal(gic_cpu_read(m, 1, GIC_CPU_HIGHPRI), id);
+	gic_dist_write(m, 0, tgt, targets);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), id);
+	assert_int_equal(gic_cpu_read(m, 1, GIC_CPU_HIGHPRI), GIC_SPURIOUS);
+
+	/*
+	 * CPU 0's nIRQ, posted at the first assertion, is taken now; CPU 1
+	 * got one while it was the target, which no thread takes here.
+	 */
+	assert_int_equal(runs[irq], 0);
+	local_irq_enable();
+	assert_int_equal(runs[irq], 1);
+	assert_int_equal(m->stats.delivered, 2);
+	assert_int_equal(m->stats.spurious, 0);
+}
+
+/*
+ * Equal priorities go to the lowest ID, a PPI before an SPI; a CPU
+ * interface that is off signals nothing and its IAR reads 1023 while
+ * HPPIR still names the interrupt; turning it on signals at once.
+ */
+static void test_ties_and_cpu_interface_enable(void **state)
+{
+	const unsigned int ppi = PPI(5), spi = SPI(14);
+
+	(void)state;
+	request(ppi, SA_PERCPU_IRQ | SA_TRIGGER_RISING);
+	request(spi, SA_TRIGGER_RISING);
+	logging = true;
+	chip_stats_reset(m);
+	gic_cpu_write(m, 0, GIC_CPU_CTRL, 0);
+	gic_dist_write(m, 0, REG_WORD(GIC_DIST_PENDING_SET, ID(spi)),
+		       REG_BIT(ID(spi)));
+	gic_dist_write(m, 0, REG_WORD(GIC_DIST_PENDING_SET, ID(ppi)),
+		       REG_BIT(ID(ppi)));
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), ID(ppi));
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_INTACK), GIC_SPURIOUS);
+	assert_int_equal(m->stats.spurious, 1);
+	assert_int_equal(nr_ev, 0);
+	assert_int_equal(m->stats.delivered, 0);
+
+	gic_cpu_write(m, 0, GIC_CPU_CTRL, 1);
+	assert_int_equal(nr_ev, 4);
+	assert_int_equal(ev[0].irq, ppi);
+	assert_int_equal(ev[2].irq, spi);
+	assert_int_equal(m->stats.delivered, 2);
+}
+
+/*
+ * A GIC of three words (IDs up to 95): the candidates of every word are
+ * weighed, ties to the lowest ID, each SPI only on the CPUs it targets;
+ * a message-signalled SPI stays inactive once acknowledged, so a new
+ * edge is a candidate again before its EOI.
+ */
+static void test_hppi_over_words_and_msg(void **state)
+{
+	const unsigned int a = 40, b = 70, c = 95;
+
+	(void)state;
+	chip_model_destroy(m);
+	m = gic_create(BASE, 64, 2);
+	assert_non_null(m);
+	local_irq_disable();
+	for (unsigned int i = 0; i < 3; i++) {
+		unsigned int id = i == 0 ? a : i == 1 ? b : c;
+
+		gic_dist_write(m, 0, REG_WORD(GIC_DIST_ENABLE_SET, id),
+			       REG_BIT(id));
+		gic_dist_write(m, 0, REG_WORD(GIC_DIST_PENDING_SET, id),
+			       REG_BIT(id));
+	}
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), a);
+	assert_int_equal(gic_set_priority(m, c, 0x98), 0);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), c);
+	assert_int_equal(gic_set_priority(m, b, 0x98), 0);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), b);
+	/* b to CPU 1 only: CPU 0 sees c, CPU 1 sees b. */
+	gic_dist_write(m, 0, GIC_DIST_TARGET + (b & ~3u),
+		       0x01010101u ^ (3u << (b % 4 * 8)));
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), c);
+	assert_int_equal(gic_cpu_read(m, 1, GIC_CPU_HIGHPRI), b);
+	assert_int_equal(gic_cpu_read(m, 1, GIC_CPU_INTACK), b);
+	assert_int_equal(gic_cpu_read(m, 1, GIC_CPU_HIGHPRI), GIC_SPURIOUS);
+
+	/* c acknowledged on CPU 0 as an SPI, then as a message. */
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_INTACK), c);
+	gic_dist_write(m, 0, REG_WORD(GIC_DIST_PENDING_SET, c), REG_BIT(c));
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), a);
+	gic_cpu_write(m, 0, GIC_CPU_EOI, c);
+	assert_int_equal(gic_set_message_signalled(m, c, true), 0);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_INTACK), c);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_RUNNINGPRI), 0x98);
+	assert_false(gic_dist_read(m, 0, REG_WORD(GIC_DIST_ACTIVE_SET, c)) &
+		     REG_BIT(c));
+	gic_dist_write(m, 0, REG_WORD(GIC_DIST_PENDING_SET, c), REG_BIT(c));
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), c);
+	/* Held back by the running priority: IAR reads 1023. */
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_INTACK), GIC_SPURIOUS);
+	gic_cpu_write(m, 0, GIC_CPU_EOI, c);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_INTACK), c);
+	gic_cpu_write(m, 0, GIC_CPU_EOI, c);
+	gic_cpu_write(m, 1, GIC_CPU_EOI, b);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_INTACK), a);
+	gic_cpu_write(m, 0, GIC_CPU_EOI, a);
+	assert_int_equal(gic_cpu_read(m, 0, GIC_CPU_HIGHPRI), GIC_SPURIOUS);
+	assert_int_equal(gic_cpu_read(m, 1, GIC_CPU_HIGHPRI), GIC_SPURIOUS);
+	/* The posted nIRQs of both CPUs now find nothing. */
+	local_irq_enable();
+	assert_int_equal(m->stats.spurious, 2);
+}
+
 static void test_realistic_profile_covers_every_key(void **state)
 {
 	char path[PATH_MAX], err[256] = "";
@@ -948,6 +1106,9 @@ int main(void)
 		T(test_do_irq_early_eoi_lets_lower_nest),
 		T(test_two_spinning_cpus_flow),
 		T(test_two_blocking_cpus_do_irq),
+		T(test_hppi_follows_each_register),
+		T(test_ties_and_cpu_interface_enable),
+		T(test_hppi_over_words_and_msg),
 		T(test_realistic_profile_covers_every_key),
 		T(test_create_rejects_bad_arguments),
 	};

@@ -56,7 +56,9 @@ const char *chip_acc_name(enum chip_acc acc);
  * @dropped_masked: edges lost because their input was masked
  * @spurious:	spurious interrupts the model detected or produced
  *
- * Updated with relaxed atomics: device and CPU threads share a model.
+ * Updated with relaxed atomics: device and CPU threads share a model. A
+ * model that updates its own under a lock of its own does so without
+ * locked instructions (chip_add()); readers load them relaxed either way.
  */
 struct chip_stats {
 	unsigned long reads[CHIP_ACC_NR];
@@ -228,18 +230,46 @@ static inline struct chip_line_count *chip_line_slot(struct chip_model *m,
 }
 
 /*
- * An access of @line that costs @cost_ns: its time is counted where it is
- * paid, as its number is, so that the harness can say how much of an
- * event's latency was bus cycles (analysis/tail/tail.c), and which part of it
- * closed the previous interrupt.
+ * Add @n to a counter: with a locked instruction, or, where @serial, with
+ * a plain load and store, for a counter that one writer at a time updates
+ * (a model that counts under a lock of its own). Either way readers may
+ * load it at any time, relaxed.
  */
-static inline void chip_line_cost(struct chip_line_count *c, enum chip_acc acc,
-				  unsigned int cost_ns)
+static inline void chip_add(unsigned long *counter, unsigned long n,
+			    bool serial)
 {
-	__atomic_fetch_add(&c->ns, cost_ns, __ATOMIC_RELAXED);
+	if (serial)
+		__atomic_store_n(counter,
+				 __atomic_load_n(counter, __ATOMIC_RELAXED) + n,
+				 __ATOMIC_RELAXED);
+	else
+		__atomic_fetch_add(counter, n, __ATOMIC_RELAXED);
+}
+
+/*
+ * The books of one access of @line by @acc that costs @cost_ns, @count
+ * being @m's stats.reads or stats.writes: its number under @acc and
+ * @line, and its time where it is paid, as its number is, so that the
+ * harness can say how much of an event's latency was bus cycles
+ * (analysis/tail/tail.c), and which part of it closed the previous
+ * interrupt. @serial: for a model that keeps every access's books under
+ * one lock of its own, held here (the GIC's), which then makes them
+ * without locked instructions, and busy-waits the cost itself.
+ */
+static inline void chip_reg_books(struct chip_model *m, unsigned long *count,
+				  unsigned int line, enum chip_acc acc,
+				  unsigned int cost_ns, bool serial)
+{
+	struct chip_line_count *c = chip_line_slot(m, line);
+
+	chip_add(&count[acc], 1, serial);
+	chip_add(&c->n, 1, serial);
+	if (!cost_ns)
+		return;
+	chip_add(&c->ns, cost_ns, serial);
 	if (acc == CHIP_ACC_UNMASK || acc == CHIP_ACC_EOI ||
 	    acc == CHIP_ACC_END)
-		__atomic_fetch_add(&c->close_ns, cost_ns, __ATOMIC_RELAXED);
+		chip_add(&c->close_ns, cost_ns, serial);
 }
 
 /*
@@ -249,27 +279,17 @@ static inline void chip_line_cost(struct chip_line_count *c, enum chip_acc acc,
 static inline void chip_reg_read(struct chip_model *m, unsigned int line,
 				 enum chip_acc acc, unsigned int cost_ns)
 {
-	struct chip_line_count *c = chip_line_slot(m, line);
-
-	chip_count(&m->stats.reads[acc]);
-	chip_count(&c->n);
-	if (cost_ns) {
-		chip_line_cost(c, acc, cost_ns);
+	chip_reg_books(m, m->stats.reads, line, acc, cost_ns, false);
+	if (cost_ns)
 		chip_delay_ns(cost_ns);
-	}
 }
 
 static inline void chip_reg_write(struct chip_model *m, unsigned int line,
 				  enum chip_acc acc, unsigned int cost_ns)
 {
-	struct chip_line_count *c = chip_line_slot(m, line);
-
-	chip_count(&m->stats.writes[acc]);
-	chip_count(&c->n);
-	if (cost_ns) {
-		chip_line_cost(c, acc, cost_ns);
+	chip_reg_books(m, m->stats.writes, line, acc, cost_ns, false);
+	if (cost_ns)
 		chip_delay_ns(cost_ns);
-	}
 }
 
 /**
