@@ -10,6 +10,7 @@
  * common_interrupt() and kernel/softirq.c's irq_enter()/irq_exit() do.
  */
 #include <linux/futex.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,17 +25,30 @@ static struct {
 	void *ctx;
 } vectors[NR_IRQS];
 
-/* genirq6_migration_waits(): relaxed atomics, any CPU adds. */
+/*
+ * genirq6_migration_waits(): any CPU adds; @waiting counts the waits
+ * under way, so that a reader counts each wait whole or not at all.
+ */
 static uint64_t waits, wait_ns;
+static unsigned int waiting;
+
+void genirq6_wait_begin(void)
+{
+	__atomic_fetch_add(&waiting, 1, __ATOMIC_RELAXED);
+}
 
 void genirq6_count_wait(uint64_t ns)
 {
 	__atomic_fetch_add(&waits, 1, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&wait_ns, ns, __ATOMIC_RELAXED);
+	__atomic_fetch_sub(&waiting, 1, __ATOMIC_RELEASE);
 }
 
 void genirq6_migration_waits(uint64_t *n, uint64_t *ns)
 {
+	/* a wait begun under a descriptor lock ends when its handler does */
+	while (__atomic_load_n(&waiting, __ATOMIC_ACQUIRE))
+		sched_yield();
 	*n = __atomic_load_n(&waits, __ATOMIC_RELAXED);
 	*ns = __atomic_load_n(&wait_ns, __ATOMIC_RELAXED);
 }

@@ -19,6 +19,7 @@ static inline bool irq_wait_on_inprogress(struct irq_desc *desc)
 {
 	uint64_t t0 = irq_clock_ns(); /* genirq6_migration_waits()'s */
 
+	genirq6_wait_begin(); /* under the lock the handler clears INPROGRESS with */
 	do {
 		raw_spin_unlock(&desc->lock);
 		while (irqd_irq_inprogress(&desc->irq_data))

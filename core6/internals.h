@@ -85,7 +85,8 @@ static inline void istate_clear(struct irq_desc *desc, unsigned int bits)
 
 #include "settings.h"
 
-/* Count one wait for a handler in progress elsewhere, of @ns (arch.c). */
+/* A wait for a handler in progress elsewhere begins; it ended, of @ns. */
+void genirq6_wait_begin(void);
 void genirq6_count_wait(uint64_t ns);
 
 #define IRQ_RESEND true

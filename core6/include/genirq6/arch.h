@@ -71,7 +71,10 @@ static inline bool in_hardirq(void)
  * @ns: out: their time, spun with the descriptor lock dropped
  *
  * Instrumentation, in no kernel: the affinity race scenarios report it
- * (docs/core6.md). genirq6_reset() zeroes both.
+ * (docs/core6.md). A wait still under way is waited for first (it ends
+ * when the handler it waits for does), so that two readings bracket
+ * whole waits: one that ends after a block's last reading is not
+ * counted in the next block's. genirq6_reset() zeroes both.
  */
 void genirq6_migration_waits(uint64_t *n, uint64_t *ns);
 
