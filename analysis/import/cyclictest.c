@@ -12,7 +12,14 @@
  *   lists its non-empty buckets; the events past it are "cycles" less
  *   their sum;
  * - the text's "# Total:" counts the buckets only, its "# Histogram
- *   Overflows:" the events past them; -H adds a total column.
+ *   Overflows:" the events past them; -H adds a total column to the
+ *   bucket lines, "# Total:", "# Max Latencies:" and "# Histogram
+ *   Overflows:", never to "# Min Latencies:" or "# Avg Latencies:", so
+ *   those two count the threads;
+ * - without -q cyclictest's stdout also holds its status ("policy: fifo:
+ *   loadavg: ...", "T: 0 (...)" lines), each refresh after the first
+ *   behind a VT100 cursor-up ("\033[3A"); rt-tests 2.x leaves out the
+ *   bucket lines that are zero in every thread.
  */
 #define _GNU_SOURCE /* strptime, timegm */
 #include <errno.h>
@@ -367,6 +374,13 @@ static int hist_lines(struct imp_text *t, struct hist_text *h)
 
 		if (!*s)
 			continue;
+		/* a status refresh: "\033[3Apolicy: ..." */
+		while (s[0] == '\033' && s[1] == '[') {
+			s += 2 + strspn(s + 2, "0123456789;");
+			s += *s != '\0';
+		}
+		if (!*s)
+			continue;
 		for (k = 0; k < 5 && !imp_starts(s, sum_key[k]); k++)
 			;
 		if (k < 5) {
@@ -389,7 +403,10 @@ static int hist_lines(struct imp_text *t, struct hist_text *h)
 static int hist_cells(struct imp_run *r, struct imp_text *t,
 		      struct hist_text *h)
 {
-	size_t threads = h->nsum[3] ? h->nsum[3] : h->cols;
+	/* Min and Avg have no -H total: they count the threads */
+	size_t threads = h->nsum[1] ? h->nsum[1] :
+			 h->nsum[2] ? h->nsum[2] :
+				      h->cols;
 
 	if (!h->lines)
 		return imp_fail(

@@ -92,7 +92,7 @@ int imp_detect(const char *text)
 	if (strstr(text, "# RTLA osnoise") ||
 	    (has_line(text, "Index") && strstr(text, "CPU-")))
 		return IMP_OSNOISE;
-	if (has_line(text, "hardirq = '") ||
+	if (has_line(text, "hardirq = ") ||
 	    (strstr(text, "distribution") &&
 	     (strstr(text, "usecs") || strstr(text, "nsecs"))))
 		return IMP_HARDIRQS;

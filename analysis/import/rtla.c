@@ -8,10 +8,20 @@
  * over. --no-index drops the index column and the footer's labels (the
  * last five lines are then the footer, and the bucket lines are read as
  * the buckets from 0, as --with-zeros prints them); --no-header drops
- * the header and the column line (the columns are then rtla's defaults).
- * A later "ALL:" block of totals is not read: the per-CPU cells are.
+ * the header and the column line (the columns are then rtla's defaults);
+ * --no-summary drops count/min/avg/max, leaving over: (the count is then
+ * the buckets' and over's). A zero count prints "-" for min/avg/max
+ * (rtla before 6.9 printed ~0 for min). What follows the footer is not
+ * read: the "ALL:" totals of rtla 6.9 on (under --no-index a bare "IRQ
+ * Thr Usr" line), and what a stop threshold adds ("rtla timerlat hit
+ * stop tracing", the auto-analysis, "Saving trace to ...", "N events
+ * missed"). The printf calls followed are those of Linux 6.15's
+ * tools/tracing/rtla/src/timerlat_hist.c and osnoise_hist.c, whose
+ * layout has not changed since rtla's first release (5.17) but for the
+ * ALL block, the Usr- columns and osnoise's avg (%.2f).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,12 +36,12 @@ static const char *const foot_key[5] = { "over:", "count:", "min:", "avg:",
 struct row {
 	int foot; /* foot_key index, or -1 */
 	unsigned int line;
-	uint64_t *v; /* NAN-free counts; UINT64_MAX: "-" */
+	double *v; /* as printed; NAN: "-" (or ~0, a zero count's min) */
 	size_t n;
 };
 
 struct rtla {
-	bool header, index;
+	bool header, index, over_seen;
 	char (*col)[16]; /* "IRQ-000", or made up */
 	size_t ncols;
 	unsigned int col_line; /* the column line's, or the first's */
@@ -61,6 +71,10 @@ static int columns(struct imp_text *t, struct rtla *h, const char *s)
 		memcpy(h->col[h->ncols++], name, sizeof(name));
 		s += used;
 	}
+	if (!h->ncols && h->index)
+		return imp_fail(
+			t,
+			"a column line without columns: rtla saw no sample on any CPU, nothing to import");
 	return h->ncols ? 0 : imp_fail(t, "a column line without columns");
 }
 
@@ -88,11 +102,12 @@ static int figures(struct imp_text *t, struct rtla *h, const char *s)
 		if (r->n == MAX_COLS + 1)
 			return imp_fail(t, "more than %d columns", MAX_COLS);
 		if (*s == '-' && (s[1] == ' ' || !s[1])) {
-			r->v[r->n++] = UINT64_MAX;
+			r->v[r->n++] = NAN;
 			s++;
 		} else if (imp_num(&s, &d) &&
 			   (!*s || *s == ' ' || *s == '\t')) {
-			r->v[r->n++] = (uint64_t)(d + 0.5);
+			/* 2^63 and up: rtla's ~0, the min of no event */
+			r->v[r->n++] = d < 9.2e18 ? d : NAN;
 		} else {
 			return imp_fail(
 				t,
@@ -101,6 +116,40 @@ static int figures(struct imp_text *t, struct rtla *h, const char *s)
 		}
 	}
 	return 0;
+}
+
+/* "IRQ Thr Usr", the ALL block's column line under --no-index. */
+static bool all_columns(const char *s)
+{
+	bool any = false;
+
+	while (*(s = imp_skip_blank(s))) {
+		if (!imp_starts(s, "IRQ") && !imp_starts(s, "Thr") &&
+		    !imp_starts(s, "Usr"))
+			return false;
+		s += 3;
+		if (*s && *s != ' ' && *s != '\t')
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/*
+ * Whether @s is past the histogram: what rtla prints after the footer.
+ * After a labelled over: line, any line that is no footer line and no
+ * figures is (the auto-analysis has many shapes).
+ */
+static bool past_histogram(const struct rtla *h, const char *s)
+{
+	bool label = false;
+
+	for (int k = 0; k < 5; k++)
+		label |= imp_starts(s, foot_key[k]);
+	return imp_starts(s, "ALL:") || all_columns(s) ||
+	       imp_starts(s, "rtla ") || imp_starts(s, "Saving trace") ||
+	       strstr(s, "events missed") ||
+	       (h->over_seen && !label && (*s < '0' || *s > '9'));
 }
 
 static int lines(struct imp_run *r, struct imp_text *t, struct rtla *h)
@@ -118,10 +167,11 @@ static int lines(struct imp_run *r, struct imp_text *t, struct rtla *h)
 				r->unit_ns = 1;
 			continue;
 		}
-		if (imp_starts(s, "ALL:")) {
+		if (past_histogram(h, s)) {
 			ret = 0;
 			break;
 		}
+		h->over_seen |= imp_starts(s, "over:");
 		if (imp_starts(s, "Index") || imp_starts(s, "IRQ-") ||
 		    imp_starts(s, "Thr-") || imp_starts(s, "CPU-") ||
 		    imp_starts(s, "Usr-"))
@@ -217,33 +267,45 @@ static uint64_t bucket_units(const struct rtla *h, size_t nb)
 	uint64_t g = 0;
 
 	for (size_t i = 1; h->index && i < nb; i++)
-		g = gcd(g, h->rows[i].v[0] - h->rows[i - 1].v[0]);
+		g = gcd(g, (uint64_t)h->rows[i].v[0] -
+				   (uint64_t)h->rows[i - 1].v[0]);
 	return g ? g : 1;
 }
 
-/* The footer's figures of column @k into @c; @foot[f]: its row. */
+/* Whether @d is a count: a whole number rtla printed with %d. */
+static bool is_count(double d)
+{
+	return d >= 0 && d < 9.2e18 && d == (double)(uint64_t)d;
+}
+
+/*
+ * The footer's figures of column @k into @c; @foot[f]: its row. Without
+ * count/min/avg/max (--no-summary) the count is the buckets' and over's.
+ */
 static int footer(struct imp_run *r, struct imp_text *t, struct row **foot,
 		  size_t k, struct imp_cell *c)
 {
-	uint64_t f[5], held = 0;
+	bool summary = foot[1] || foot[2] || foot[3] || foot[4];
+	double f[5];
+	uint64_t held = 0;
 
 	for (int i = 0; i < 5; i++) {
-		if (!foot[i]) {
+		if (!foot[i] && (!i || summary)) {
 			t->line = t->line ? t->line : 1;
 			return imp_fail(t, "no %s line in the footer",
 					foot_key[i]);
 		}
-		f[i] = foot[i]->v[k];
+		f[i] = foot[i] ? foot[i]->v[k] : NAN;
 	}
-	if (f[0] == UINT64_MAX || f[1] == UINT64_MAX) {
+	for (size_t i = 0; i < c->nb; i++)
+		held += c->b[i].count;
+	if (!is_count(f[0]) || (summary && !is_count(f[1]))) {
 		t->line = foot[0]->line;
 		return imp_fail(t, "%s: over and count must be counts",
 				c->source);
 	}
-	c->over = f[0];
-	c->count = f[1];
-	for (size_t i = 0; i < c->nb; i++)
-		held += c->b[i].count;
+	c->over = (uint64_t)f[0];
+	c->count = summary ? (uint64_t)f[1] : held + c->over;
 	if (held > c->count || c->count - held != c->over) {
 		t->line = foot[1]->line;
 		return imp_fail(
@@ -252,17 +314,42 @@ static int footer(struct imp_run *r, struct imp_text *t, struct row **foot,
 			c->source, (unsigned long long)c->count,
 			(unsigned long long)held, (unsigned long long)c->over);
 	}
-	if (f[2] != UINT64_MAX && f[3] != UINT64_MAX && f[4] != UINT64_MAX &&
+	if (summary && !isnan(f[2]) && !isnan(f[3]) && !isnan(f[4]) &&
 	    c->count) {
 		c->has_summary = true;
-		c->min_ns = f[2] * r->unit_ns;
-		c->avg_ns = (double)f[3] * (double)r->unit_ns;
-		c->max_ns = f[4] * r->unit_ns;
+		c->min_ns = (uint64_t)f[2] * r->unit_ns;
+		c->avg_ns = f[3] * (double)r->unit_ns;
+		c->max_ns = (uint64_t)f[4] * r->unit_ns;
 	}
 	return 0;
 }
 
-/* The footer's rows: labelled, or (no labels) the last five lines. */
+/*
+ * Whether the last five of @nrows rows can be an unlabelled footer: each
+ * column's count (the fourth last) is its buckets' and over's (the fifth).
+ */
+static bool summary_fits(const struct rtla *h)
+{
+	size_t n = h->nrows;
+
+	if (n < 5)
+		return false;
+	for (size_t k = 0; k < h->rows[n - 5].n; k++) {
+		double held = h->rows[n - 5].v[k];
+
+		for (size_t i = 0; i + 5 < n; i++)
+			held += k < h->rows[i].n ? h->rows[i].v[k] : NAN;
+		if (h->rows[n - 4].n != h->rows[n - 5].n ||
+		    h->rows[n - 4].v[k] != held)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The footer's rows: labelled, or (no labels) the last five lines, or
+ * the last alone where those five do not add up (--no-summary).
+ */
 static int find_footer(struct imp_text *t, struct rtla *h, struct row **foot,
 		       size_t *nb)
 {
@@ -276,10 +363,13 @@ static int find_footer(struct imp_text *t, struct rtla *h, struct row **foot,
 			*nb = *nb < i ? *nb : i;
 			labelled = true;
 		}
-	if (!labelled && h->nrows >= 5 && !h->index) {
+	if (!labelled && !h->index && summary_fits(h)) {
 		*nb = h->nrows - 5;
 		for (int k = 0; k < 5; k++)
 			foot[k] = &h->rows[*nb + (size_t)k];
+	} else if (!labelled && !h->index && h->nrows >= 1) {
+		*nb = h->nrows - 1;
+		foot[0] = &h->rows[*nb];
 	}
 	for (size_t i = *nb; labelled && i < h->nrows; i++)
 		if (h->rows[i].foot < 0) {
@@ -299,9 +389,9 @@ static int make_cells(struct imp_run *r, struct imp_text *t, struct rtla *h)
 	if (ret)
 		return ret;
 	if (!h->ncols)
-		h->index = nb && h->rows[0].n == h->rows[nb - 1].n && foot[1] &&
-			   h->rows[0].n == foot[1]->n + 1;
-	figs = foot[1] ? foot[1]->n : nb ? h->rows[0].n - h->index : 0;
+		h->index = nb && h->rows[0].n == h->rows[nb - 1].n && foot[0] &&
+			   h->rows[0].n == foot[0]->n + 1;
+	figs = foot[0] ? foot[0]->n : nb ? h->rows[0].n - h->index : 0;
 	if (!h->ncols && (ret = default_columns(r, t, h, figs)))
 		return ret;
 	for (size_t i = 0; i < h->nrows; i++) {
@@ -313,6 +403,14 @@ static int make_cells(struct imp_run *r, struct imp_text *t, struct rtla *h)
 				t, "%zu figures where the columns need %zu",
 				h->rows[i].n, want);
 		}
+		for (size_t k = 0; i < nb && k < h->rows[i].n; k++)
+			if (!is_count(h->rows[i].v[k])) {
+				t->line = h->rows[i].line;
+				return imp_fail(
+					t,
+					"a bucket line's figure %zu is not a count",
+					k + 1);
+			}
 		if (i && i < nb && h->index &&
 		    h->rows[i].v[0] <= h->rows[i - 1].v[0]) {
 			t->line = h->rows[i].line;
@@ -337,14 +435,15 @@ static int make_cells(struct imp_run *r, struct imp_text *t, struct rtla *h)
 		c->kind = IMP_HIST;
 		c->bucket_ns = w;
 		for (size_t i = 0; i < nb; i++) {
-			uint64_t at =
-				h->index ? h->rows[i].v[0] / (w / r->unit_ns) :
-					   i;
+			uint64_t at = h->index ? (uint64_t)h->rows[i].v[0] /
+							 (w / r->unit_ns) :
+						 i;
 
 			if (!imp_mul(at, w, &lo) || lo > INT64_MAX - w)
 				return imp_fail(t, "an index out of range");
-			if (imp_cell_bucket(c, lo, lo + w,
-					    h->rows[i].v[k + h->index]))
+			if (imp_cell_bucket(
+				    c, lo, lo + w,
+				    (uint64_t)h->rows[i].v[k + h->index]))
 				return -ENOMEM;
 			top = lo + w;
 		}

@@ -129,6 +129,18 @@ static bool is_cpu(const char *t)
 }
 
 /*
+ * "3d.h1.": trace-cmd report -l's CPU ("%3d") with the latency flags
+ * glued to it, 3 to 8 of them ("d.h1", "d.h1.", "dNh2."), the first no
+ * digit.
+ */
+static bool is_lat_cpu(const char *t)
+{
+	size_t d = strspn(t, "0123456789"), f = strlen(t + d);
+
+	return d && f >= 3 && f <= 8 && !isdigit((unsigned char)t[d]);
+}
+
+/*
  * "6604.988123:" into ns. Seconds with 1 to 9 decimals; anything else
  * that ends in ':' after digits is refused with the reason.
  */
@@ -295,6 +307,12 @@ static int event_line(struct reader *rd, char *s)
 	for (c = 0; c < n && !is_cpu(tok[c]); c++)
 		;
 	rd->cpu = c < n ? (unsigned int)strtoul(tok[c] + 1, NULL, 10) : 0;
+	/* No "[CPU]": trace-cmd report -l's "0d.h1.", before the time. */
+	for (i = 1; c == n && i + 1 < n; i++)
+		if (is_lat_cpu(tok[i]) && !timestamp(rd, tok[i + 1], &ns)) {
+			c = i;
+			rd->cpu = (unsigned int)strtoul(tok[i], NULL, 10);
+		}
 	/* The timestamp: right after the CPU, or after the flags. */
 	for (i = c + 1; i < n && i <= c + 2; i++) {
 		ret = timestamp(rd, tok[i], &ns);

@@ -205,6 +205,123 @@ static void test_hardirqs(void **state)
 	imp_free(&r);
 }
 
+/* rtla 6.9 on: Usr- columns, the ALL block; stop-tracing's tail; -n. */
+static void test_rtla_versions(void **state)
+{
+	struct imp_run r, u, na, ns, nn, st, os;
+	const struct imp_cell *c;
+
+	(void)state;
+	load("timerlat-hist.txt", -1, &r);
+	load("timerlat-6.9-u-all.txt", -1, &u);
+	assert_int_equal(u.nc, 6);
+	for (size_t i = 0; i < u.nc; i++) {
+		agrees(&u.c[i]);
+		assert_int_equal(u.c[i].count, 2000);
+	}
+	assert_int_equal(cell(&u, "cpu1", "user")->max_ns, 12000);
+	/* --no-index under ALL, and --no-summary: the same figures */
+	load("timerlat-6.9-no-index-all.txt", -1, &na);
+	load("timerlat-no-summary.txt", -1, &ns);
+	same_cells(&r, &na);
+	same_cells(&r, &ns);
+	assert_false(ns.c[0].has_summary);
+	load("timerlat-no-irq-nano.txt", -1, &nn);
+	assert_int_equal(nn.unit_ns, 1);
+	assert_int_equal(nn.nc, 2);
+	c = cell(&nn, "cpu1", "thread");
+	agrees(c);
+	assert_int_equal(c->bucket_ns, 500);
+	assert_int_equal(c->over, 1);
+	agrees(cell(&nn, "cpu3", "thread"));
+	load("timerlat-stop-tracing.txt", -1, &st);
+	assert_int_equal(st.nc, 3);
+	agrees(cell(&st, "cpu0", "thread"));
+	c = cell(&st, "cpu0", "user"); /* count 0, min/avg/max "-" */
+	assert_int_equal(c->count, 0);
+	assert_false(c->has_summary);
+	assert_false(c->q[IMP_P50].known);
+	/* osnoise's avg is %.2f */
+	load("osnoise-hist-us.txt", -1, &os);
+	assert_int_equal(os.unit_ns, 1000);
+	agrees(cell(&os, "cpu0", "noise"));
+	c = cell(&os, "cpu1", "noise");
+	agrees(c);
+	assert_true(c->avg_ns > 7119 && c->avg_ns < 7121);
+	imp_free(&r);
+	imp_free(&u);
+	imp_free(&na);
+	imp_free(&ns);
+	imp_free(&nn);
+	imp_free(&st);
+	imp_free(&os);
+}
+
+/* bcc on Python 3 (b'NAME'), bcc 0.25 on (NAME), libbpf-tools, its -C. */
+static void test_hardirqs_versions(void **state)
+{
+	struct imp_run py3, b31, lb, lbc;
+	const struct imp_cell *c;
+
+	(void)state;
+	load("hardirqs-bcc-0.24-py3.txt", -1, &py3);
+	assert_int_equal(py3.format, IMP_HARDIRQS);
+	c = cell(&py3, "all", "irq:nvme0q3");
+	assert_int_equal(c->count, 6105);
+	assert_int_equal(c->count, held(c));
+	/* 5210 of 6105 in 0 -> 1: p50 there; the p999 in 8 -> 15 */
+	assert_int_equal(c->q[IMP_P50].ns, 1000);
+	assert_int_equal(c->q[IMP_P999].resolution_ns, 8000);
+	assert_int_equal(cell(&py3, "all", "irq:eth0-rx-1")->count, 5141);
+	load("hardirqs-bcc-0.31-N-T.txt", -1, &b31);
+	assert_int_equal(b31.unit_ns, 1);
+	c = cell(&b31, "all", "irq:timer");
+	assert_int_equal(c->count, 256);
+	assert_int_equal(c->q[IMP_P50].resolution_ns, 1024);
+	load("hardirqs-libbpf-d.txt", -1, &lb);
+	assert_int_equal(lb.nc, 2);
+	assert_int_equal(cell(&lb, "all", "irq:i8042")->count, 13);
+	assert_int_equal(cell(&lb, "all", "irq:virtio1-req.0")->count, 2518);
+	load("hardirqs-libbpf-d-C.txt", -1, &lbc);
+	assert_int_equal(lbc.nc, 3);
+	assert_int_equal(cell(&lbc, "cpu0", "irq:virtio1-req.0")->count, 1243);
+	c = cell(&lbc, "cpu1", "irq:virtio1-req.0");
+	assert_int_equal(c->count, 1177);
+	assert_int_equal(c->q[IMP_P999].resolution_ns, 16000);
+	assert_int_equal(cell(&lbc, "cpu1", "irq:eth0")->count, 322);
+	imp_free(&py3);
+	imp_free(&b31);
+	imp_free(&lb);
+	imp_free(&lbc);
+}
+
+/* rt-tests 1.x -H (a total column), 2.x stdout without -q (status). */
+static void test_cyclictest_versions(void **state)
+{
+	struct imp_run h, nq;
+
+	(void)state;
+	load("cyclictest-1.x-H.txt", -1, &h);
+	assert_int_equal(h.format, IMP_CYCLICTEST_HIST);
+	assert_int_equal(h.nc, 3); /* not 4: the total is no thread */
+	for (size_t i = 0; i < h.nc; i++) {
+		agrees(&h.c[i]);
+		assert_int_equal(h.c[i].count, 1000); /* -l 1000 */
+	}
+	assert_int_equal(h.c[0].over, 2);
+	assert_true(h.c[0].q[IMP_P999].over);
+	load("cyclictest-2.x-h-noquiet.txt", -1, &nq);
+	assert_int_equal(nq.format, IMP_CYCLICTEST_HIST);
+	assert_int_equal(nq.nc, 2);
+	for (size_t i = 0; i < nq.nc; i++) {
+		agrees(&nq.c[i]);
+		assert_int_equal(nq.c[i].count, 1000);
+	}
+	assert_int_equal(nq.c[0].max_ns, 140000);
+	imp_free(&h);
+	imp_free(&nq);
+}
+
 /* Malformed input: refused at its line, with what is wrong. */
 static void test_malformed(void **state)
 {
@@ -237,6 +354,16 @@ static void test_malformed(void **state)
 		  ":3:", "not LO -> HI" },
 		{ IMP_HARDIRQS, "     usecs : count\n 0 -> 1 : 1 |*|\n",
 		  ":2:", "before any hardirq" },
+		{ IMP_HARDIRQS, "cpu = x hardirq = a\n",
+		  ":1:", "cpu = without a CPU number" },
+		{ IMP_HARDIRQS, "hardirq = ''\n", ":1:", "without a NAME" },
+		{ IMP_OSNOISE,
+		  "Index\nover: 0\ncount: 0\nmin: 0\navg: 0\nmax: 0\n",
+		  ":1:", "no sample on any CPU" },
+		{ IMP_TIMERLAT, "Index IRQ-000\n0 5\nover: 0\nmin: 0\n", ":",
+		  "no count: line" },
+		{ IMP_TIMERLAT, "Index IRQ-000\n0 5\n1 x\nover: 0\n",
+		  ":3:", "not a figure" },
 	};
 	char path[] = "/tmp/irqlab-import-XXXXXX", err[1024];
 
@@ -293,6 +420,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_timerlat),
 		cmocka_unit_test(test_osnoise),
 		cmocka_unit_test(test_hardirqs),
+		cmocka_unit_test(test_rtla_versions),
+		cmocka_unit_test(test_hardirqs_versions),
+		cmocka_unit_test(test_cyclictest_versions),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_as_run),
 	};

@@ -76,6 +76,43 @@ static void test_three_tools(void **state)
 	}
 }
 
+/*
+ * Other versions and options of the three tools (data/README.md): Linux
+ * 4.x's four flags, trace_pipe with record-tgid, trace-cmd 3.x's latency
+ * column and -t, trace-cmd -l's bare CPU, perf script -F +pid --ns.
+ * Their runs are in ns: the us files are within 1 us of them.
+ */
+static void test_versions(void **state)
+{
+	static const char *const files[] = {
+		"irq-ftrace-4.x.txt",	   "irq-trace-pipe-tgid.txt",
+		"irq-trace-cmd-3.x-t.txt", "irq-trace-cmd-l.txt",
+		"irq-perf-pid-ns.txt",
+	};
+	static const uint64_t eth0_cpu0[] = {
+		4200, 3100, 5000, 2200, 4900, 3300
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct bench_replay *r = pairs(files[i]);
+		const struct bench_replay_handler *h = handler(r, 0, 24);
+
+		assert_int_equal(r->nr_handlers, 4);
+		assert_string_equal(h->name, "eth0");
+		assert_int_equal(h->n, 6);
+		for (size_t k = 0; k < 6; k++)
+			assert_true(h->ns[k] + 1000 > eth0_cpu0[k] &&
+				    h->ns[k] < eth0_cpu0[k] + 1000);
+		h = handler(r, 1, 25);
+		assert_int_equal(h->n, 3);
+		assert_int_equal(h->skipped, 1);
+		assert_int_equal(handler(r, 1, 24)->n, 2);
+		assert_int_equal(handler(r, 0, 25)->n, 1);
+		bench_replay_free(r);
+	}
+}
+
 static int read_text(const char *text, bool pair, struct bench_replay **r,
 		     char *err, size_t len)
 {
@@ -140,6 +177,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_three_tools),
+		cmocka_unit_test(test_versions),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_replay_unchanged),
 	};
