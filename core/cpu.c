@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
+#include <string.h>
 #include <time.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
@@ -92,8 +93,16 @@ int irq_cpu_attach(unsigned int cpu)
 	__irq_this_cpu.pending = &__irq_cpu_pending[cpu];
 	__irq_this_cpu.kstat = kstat_irqs_table[cpu];
 	__irq_this_cpu.attached = true;
+	__irq_this_cpu.takes_own = false;
+	__irq_this_cpu.self_any = false;
+	memset(__irq_this_cpu.self, 0, sizeof(__irq_this_cpu.self));
 	set_online(cpu);
 	return 0;
+}
+
+void irq_cpu_take_own(void)
+{
+	__irq_this_cpu.takes_own = __irq_this_cpu.attached;
 }
 
 bool cpu_online(unsigned int cpu)
@@ -164,6 +173,14 @@ static void pending_set(struct irq_cpu_pending *p, unsigned int irq)
 static void take_vector(int irq, bool tick);
 static void take_pending(struct irq_cpu_pending *p, bool tick);
 
+/* A vector into this thread's private set (irq_cpu_take_own()). */
+static void self_set(unsigned int irq)
+{
+	__irq_this_cpu.self[irq / BITS_PER_LONG] |= 1UL
+						    << (irq % BITS_PER_LONG);
+	__irq_this_cpu.self_any = true;
+}
+
 int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 {
 	struct irq_cpu_pending *p;
@@ -174,6 +191,11 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 	/* Another CPU, or this one with interrupts off: taken later. */
 	if (cpu != smp_processor_id() || !__irq_this_cpu.attached ||
 	    irqs_disabled()) {
+		if (cpu == smp_processor_id() && __irq_this_cpu.takes_own &&
+		    irqs_disabled()) {
+			self_set(irq); /* ours to take at the enable */
+			return 0;
+		}
 		pending_set(p, irq);
 		cpu_kick(p);
 		return 0;
@@ -185,7 +207,8 @@ int irq_cpu_raise(unsigned int cpu, unsigned int irq)
 	 * straight in, as on a CPU whose IRR is empty; a raise from another
 	 * thread meanwhile is taken after it, as if it came after.
 	 */
-	if (!__atomic_load_n(&p->any, __ATOMIC_RELAXED)) {
+	if (!__atomic_load_n(&p->any, __ATOMIC_RELAXED) &&
+	    !__irq_this_cpu.self_any) {
 		take_vector((int)irq, false);
 		if (unlikely(__irq_cpu_has_pending()))
 			take_pending(p, true);
@@ -232,6 +255,7 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 	ret = irq_cpu_attach(cpu);
 	if (ret)
 		return ret;
+	irq_cpu_take_own(); /* this loop takes what its handlers raise */
 	p = &__irq_cpu_pending[cpu];
 	__atomic_store_n(&idle_turns[cpu].running, 1, __ATOMIC_SEQ_CST);
 	local_irq_enable();
@@ -425,6 +449,57 @@ static int pending_pop(struct irq_cpu_pending *p, bool *last)
 	return pending_take(p, last); /* raised meanwhile */
 }
 
+/* The lowest vector of this thread's private set, or -1. */
+static int self_lowest(void)
+{
+	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
+		if (__irq_this_cpu.self[i])
+			return i * BITS_PER_LONG +
+			       __builtin_ctzl(__irq_this_cpu.self[i]);
+	return -1;
+}
+
+/* Take the lowest vector of the private set off it: its number, or -1. */
+static int self_pop(void)
+{
+	int irq = self_lowest();
+	bool any = false;
+
+	if (irq < 0) {
+		__irq_this_cpu.self_any = false;
+		return -1;
+	}
+	__irq_this_cpu.self[irq / BITS_PER_LONG] &=
+		~(1UL << (irq % BITS_PER_LONG));
+	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++)
+		any |= __irq_this_cpu.self[i] != 0;
+	__irq_this_cpu.self_any = any;
+	return irq;
+}
+
+/*
+ * Whether the private set's lowest vector goes before @p's: @p has none
+ * (->any clear, or no bit seen) or only higher ones. Loads only.
+ */
+static bool self_first(const struct irq_cpu_pending *p)
+{
+	int own;
+
+	if (likely(!__irq_this_cpu.self_any))
+		return false;
+	own = self_lowest();
+	if (!__atomic_load_n(&p->any, __ATOMIC_RELAXED))
+		return true;
+	for (int i = 0; i < BITS_TO_LONGS(NR_IRQS); i++) {
+		unsigned long w =
+			__atomic_load_n(&p->bits[i], __ATOMIC_RELAXED);
+
+		if (w)
+			return own < i * BITS_PER_LONG + __builtin_ctzl(w);
+	}
+	return true;
+}
+
 /*
  * Take vector @irq on this CPU, interrupts enabled: with interrupts off,
  * as a CPU does, after the controller's acknowledge cycle, and not the
@@ -455,15 +530,22 @@ static void take_vector(int irq, bool tick)
  */
 static void take_pending(struct irq_cpu_pending *p, bool tick)
 {
-	bool last = false;
-	int irq;
+	while (!irqs_disabled()) {
+		bool last = false, own = self_first(p);
+		int irq = own ? self_pop() : pending_pop(p, &last);
 
-	while (!irqs_disabled() && (irq = pending_pop(p, &last)) >= 0) {
+		if (irq < 0) {
+			if (!__irq_this_cpu.self_any)
+				return;
+			own = true; /* a shared one was taken meanwhile */
+			irq = self_pop();
+		}
 		take_vector(irq, tick);
 		tick = true;
 		/* The common case, one vector: clear ->any now. */
-		if (last && !pending_clear_any(p))
-			break;
+		if (!own && last && !__irq_this_cpu.self_any &&
+		    !pending_clear_any(p))
+			return;
 	}
 }
 

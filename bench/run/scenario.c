@@ -126,10 +126,12 @@ static void *dev_main(void *arg)
 
 	d->ret = bench_topo_bind(d->topo, d->pu);
 	irq_cpu_attach(0);
-	if (d->inline_cpu)
+	if (d->inline_cpu) {
+		irq_cpu_take_own(); /* it is CPU 0, and takes its vectors */
 		local_irq_enable();
-	else
+	} else {
 		local_irq_disable();
+	}
 	if (!d->ret)
 		bench_device_thread(d->line, d->inline_cpu);
 	local_irq_disable();

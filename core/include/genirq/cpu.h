@@ -44,6 +44,14 @@ struct irq_cpu_state {
 	/* this CPU's pending vectors; one nobody raises for no CPU */
 	struct irq_cpu_pending *pending;
 	unsigned int *kstat; /* this CPU's kstat row (CPU 0's for no CPU) */
+	/*
+	 * A thread that takes its own vectors (irq_cpu_take_own()): what it
+	 * raises on its CPU with interrupts off waits here, its private
+	 * IRR, with no locked operation, until it turns them on. @self_any:
+	 * a bit of @self is set.
+	 */
+	bool takes_own, self_any;
+	unsigned long self[BITS_TO_LONGS(GENIRQ_NR_IRQS)];
 };
 
 extern __thread struct irq_cpu_state __irq_this_cpu
@@ -80,6 +88,20 @@ extern struct irq_cpu_pending __irq_cpu_pending[NR_CPUS];
 int irq_cpu_attach(unsigned int cpu);
 
 /**
+ * irq_cpu_take_own - the calling thread takes the vectors it raises
+ *
+ * For the thread that runs its simulated CPU's vectors itself (the idle
+ * loop of irq_cpu_run(), the harness's inline device thread): a vector
+ * it raises on its own CPU with interrupts off is kept in the thread's
+ * private set, without the shared set's locked operations, and taken,
+ * lowest first with the shared set's, when it turns interrupts on. A
+ * thread attached as a CPU whose interrupts it never turns on (the
+ * harness's device thread beside a spinning CPU) must not call it.
+ * irq_cpu_attach() ends it.
+ */
+void irq_cpu_take_own(void);
+
+/**
  * irq_cpu_attached - whether the calling thread is a simulated CPU
  */
 static inline bool irq_cpu_attached(void)
@@ -111,7 +133,8 @@ void __irq_cpu_take_pending(void);
 static inline bool __irq_cpu_has_pending(void)
 {
 	return __atomic_load_n(&__irq_this_cpu.pending->any,
-			       __ATOMIC_RELAXED) != 0;
+			       __ATOMIC_RELAXED) != 0 ||
+	       __irq_this_cpu.self_any;
 }
 
 static inline bool irqs_disabled(void)
