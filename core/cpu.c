@@ -17,6 +17,11 @@
 
 /* What a thread that is no simulated CPU takes its pending vectors from. */
 static struct irq_cpu_pending no_cpu_pending;
+/*
+ * Where a thread's ->pending points while its private set holds a
+ * vector (self_set()): ->any reads 1, and nobody writes it.
+ */
+static struct irq_cpu_pending self_marker = { .any = 1 };
 
 __thread struct irq_cpu_state __irq_this_cpu
 	__attribute__((tls_model("initial-exec"))) = {
@@ -176,9 +181,11 @@ static void take_pending(struct irq_cpu_pending *p, bool tick);
 /* A vector into this thread's private set (irq_cpu_take_own()). */
 static void self_set(unsigned int irq)
 {
-	__irq_this_cpu.self[irq / BITS_PER_LONG] |= 1UL
-						    << (irq % BITS_PER_LONG);
+	unsigned long bit = 1UL << (irq % BITS_PER_LONG);
+
+	__irq_this_cpu.self[irq / BITS_PER_LONG] |= bit;
 	__irq_this_cpu.self_any = true;
+	__irq_this_cpu.pending = &self_marker;
 }
 
 int irq_cpu_raise(unsigned int cpu, unsigned int irq)
@@ -551,9 +558,15 @@ static void take_pending(struct irq_cpu_pending *p, bool tick)
 
 void __irq_cpu_take_pending(void)
 {
+	struct irq_cpu_pending *p;
+
 	if (!__irq_this_cpu.attached) /* no CPU: nothing is its to take */
 		return;
-	take_pending(__irq_this_cpu.pending, false);
+	p = &__irq_cpu_pending[__irq_this_cpu.cpu];
+	__irq_this_cpu.pending = p; /* not self_marker: see self_set() */
+	take_pending(p, false);
+	if (__irq_this_cpu.self_any) /* left for the next enable */
+		__irq_this_cpu.pending = &self_marker;
 }
 
 bool irq_cpu_served(unsigned int cpu)

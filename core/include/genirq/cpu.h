@@ -48,7 +48,8 @@ struct irq_cpu_state {
 	 * A thread that takes its own vectors (irq_cpu_take_own()): what it
 	 * raises on its CPU with interrupts off waits here, its private
 	 * IRR, with no locked operation, until it turns them on. @self_any:
-	 * a bit of @self is set.
+	 * a bit of @self is set; @pending then points to a set whose ->any
+	 * reads 1, so that the one load of every enable sees both.
 	 */
 	bool takes_own, self_any;
 	unsigned long self[BITS_TO_LONGS(GENIRQ_NR_IRQS)];
@@ -133,8 +134,7 @@ void __irq_cpu_take_pending(void);
 static inline bool __irq_cpu_has_pending(void)
 {
 	return __atomic_load_n(&__irq_this_cpu.pending->any,
-			       __ATOMIC_RELAXED) != 0 ||
-	       __irq_this_cpu.self_any;
+			       __ATOMIC_RELAXED) != 0;
 }
 
 static inline bool irqs_disabled(void)
