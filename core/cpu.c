@@ -312,6 +312,17 @@ int irq_cpu_run(unsigned int cpu, enum irq_cpu_wait mode)
 	return 0;
 }
 
+void irq_cpus_drain(void)
+{
+	for (unsigned int c = 0; c < NR_CPUS; c++)
+		while (__atomic_load_n(&idle_turns[c].running,
+				       __ATOMIC_SEQ_CST) &&
+		       __atomic_load_n(&__irq_cpu_pending[c].any,
+				       __ATOMIC_SEQ_CST))
+			sched_yield();
+	irq_cpus_quiesce(); /* and out of what those vectors began */
+}
+
 /**
  * irq_cpus_quiesce - wait until no CPU can still be in a handler it began
  *

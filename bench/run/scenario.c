@@ -342,6 +342,8 @@ static int run_block(struct bench_scenario_run *r, struct bench_line *l,
 	if (bench_line_disabled(l))
 		res->irq_disabled = true; /* note_interrupt(): nobody cared */
 	bench_line_free_irq(l);
+	/* A vector still pending somewhere is this block's, not the next's. */
+	irq_cpus_drain();
 	ret = device_thread_failed(r, &dt, block, d, err, errlen);
 	if (ret)
 		return ret;

@@ -263,6 +263,14 @@ void irq_cpu_stop(unsigned int cpu);
 /* Wait until every CPU in irq_cpu_run() is out of the handlers it began. */
 void irq_cpus_quiesce(void);
 
+/*
+ * irq_cpus_quiesce(), once every CPU in irq_cpu_run() has taken the
+ * vectors pending on it: for a caller that stopped every raise (the
+ * harness between two blocks), so that no interrupt of the last block
+ * is taken while it tears that block's lines down.
+ */
+void irq_cpus_drain(void);
+
 /**
  * irq_cpu_inta_fn - a controller's interrupt-acknowledge cycle
  * @cpu: the CPU taking the interrupt
